@@ -1,0 +1,6 @@
+file(READ ${INPUT} content)
+string(FIND "${content}" ")F2G\"" bad)
+if(NOT bad EQUAL -1)
+  message(FATAL_ERROR "${INPUT} contains the raw-string delimiter")
+endif()
+file(WRITE ${OUTPUT} "// Generated from ${INPUT}; do not edit.\nextern const char ${SYMBOL}[];\nconst char ${SYMBOL}[] = R\"F2G(${content})F2G\";\n")

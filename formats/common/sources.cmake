@@ -1,0 +1,2 @@
+add_library(f2g_common STATIC formats/common/error.cpp formats/common/reader.cpp)
+target_link_libraries(f2g_common PUBLIC f2g_ir)

@@ -1,0 +1,1 @@
+# forge2gltf-samples: filled by the samples work
