@@ -56,6 +56,9 @@ struct MorphTarget {
   std::string name;
   std::vector<float> positions;  // 3 x vertex_count
   std::vector<float> normals;    // 3 x vertex_count, or empty
+  // Further absolute values the target changes (TEXCOORD_0, COLOR_0 ...), same shape as the
+  // base attribute of that semantic.
+  std::vector<Attribute> others;
   Json extras = Json::object();
 };
 

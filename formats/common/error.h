@@ -9,10 +9,12 @@
 #include <variant>
 
 #include "ir/diagnostic.h"
+#include "ir/result.h"
 
 namespace f2g {
 
 using Error = ir::Diagnostic;
+using ir::Result;
 
 // Thrown inside a decoder by the reader and the checks; every public decode entry point
 // catches it and returns it as a value, so callers only ever see Result<T>.
@@ -26,25 +28,6 @@ class DecodeFailure : public std::exception {
   Error error_;
 };
 
-template <class T>
-class Result {
- public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
-  Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
-
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  T& value() { return std::get<0>(v_); }
-  const T& value() const { return std::get<0>(v_); }
-  T& operator*() { return value(); }
-  const T& operator*() const { return value(); }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  const Error& error() const { return std::get<1>(v_); }
-
- private:
-  std::variant<T, Error> v_;
-};
 
 // Runs a throwing decoder body and turns a DecodeFailure into an Error value.
 template <class F>

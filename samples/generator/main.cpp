@@ -1,0 +1,29 @@
+// forge2gltf-samples OUTDIR: writes every sample the encoders make under OUTDIR (normally
+// samples/). Deterministic: a test regenerates them and compares with the committed files.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "samples/generator/sample_file.h"
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: forge2gltf-samples OUTDIR\n");
+    return 2;
+  }
+  namespace fs = std::filesystem;
+  std::vector<f2g::samples::SampleFile> all = f2g::samples::sws_samples();
+  for (auto& s : f2g::samples::rr_samples()) all.push_back(std::move(s));
+  for (const auto& s : all) {
+    const fs::path p = fs::path(argv[1]) / s.path;
+    fs::create_directories(p.parent_path());
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(s.bytes.data()), std::streamsize(s.bytes.size()));
+    if (!out) {
+      std::fprintf(stderr, "forge2gltf-samples: cannot write %s\n", p.string().c_str());
+      return 1;
+    }
+    std::printf("%8zu  %s\n", s.bytes.size(), s.path.c_str());
+  }
+  return 0;
+}

@@ -1,0 +1,18 @@
+// One generated sample: its path under samples/ and its bytes, made by a format's encoder.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace f2g::samples {
+
+struct SampleFile {
+  std::string path;  // relative to samples/, e.g. "sws/static_materials.mesh"
+  std::vector<uint8_t> bytes;
+};
+
+std::vector<SampleFile> sws_samples();  // samples/generator/sws_samples.cpp
+std::vector<SampleFile> rr_samples();   // samples/generator/rr_samples.cpp
+
+}  // namespace f2g::samples

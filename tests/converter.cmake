@@ -1,0 +1,1 @@
+# converter/CLI tests: filled by the converter work

@@ -1,0 +1,1 @@
+# glTF writer/reader tests: filled by the writer work

@@ -1,0 +1,1 @@
+# rr unit tests: filled by the rr work

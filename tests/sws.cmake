@@ -1,0 +1,1 @@
+# sws unit tests: filled by the sws work
