@@ -34,7 +34,7 @@ Result<FormatKind> detect(const uint8_t* data, size_t size, FormatKind forced) {
                "not a Mesh of a supported game (SWS: Mesh class 0x415D9568 at byte 5; RR: at "
                "byte 8 behind the resource header, or CompiledMesh 0xFC9E1595 at 61 + 81 x "
                "bone count); found " + found,
-               "", 0};
+               "mesh.class", 5};
 }
 
 Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& options) {
