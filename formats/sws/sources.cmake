@@ -1,3 +1,23 @@
-# Filled by the sws decoder work: decoder, encoder, vertex-format table (embedded data file).
-add_library(f2g_sws STATIC formats/sws/sws_placeholder.cpp)
+# The SWS room: decoder, encoder, vertex-format table (embedded data file), normalisation.
+set(F2G_SWS_FORMATS_CPP ${PROJECT_BINARY_DIR}/f2g_sws_vertex_formats_json.cpp)
+f2g_embed_text(${F2G_SWS_FORMATS_CPP} ${PROJECT_SOURCE_DIR}/formats/sws/vertex_formats.json
+               f2g_sws_vertex_formats_json)
+add_library(f2g_sws STATIC
+  formats/sws/decode_compiled.cpp
+  formats/sws/decode_mesh.cpp
+  formats/sws/decode_submesh.cpp
+  formats/sws/encode_compiled.cpp
+  formats/sws/encode_mesh.cpp
+  formats/sws/encode_submesh.cpp
+  formats/sws/mesh_build.cpp
+  formats/sws/relations.cpp
+  formats/sws/structure_json.cpp
+  formats/sws/sws.cpp
+  formats/sws/sws_checks.cpp
+  formats/sws/to_ir.cpp
+  formats/sws/to_ir_morph.cpp
+  formats/sws/to_ir_skin.cpp
+  formats/sws/vertex_formats.cpp
+  formats/sws/vertex_layout.cpp
+  ${F2G_SWS_FORMATS_CPP})
 target_link_libraries(f2g_sws PUBLIC f2g_common)

@@ -1,0 +1,217 @@
+// spec: CompiledMesh data, range and palette tables (SWS). Mirrored by encode_compiled.cpp.
+#include <cstring>
+
+#include "formats/sws/codec_parts.h"
+#include "formats/sws/sws_checks.h"
+
+namespace f2g::sws {
+
+namespace {
+
+// The first index of `indices` outside [lo, hi), or -1.
+int64_t first_outside(const std::vector<uint16_t>& indices, uint64_t first, uint64_t count,
+                      uint64_t lo, uint64_t hi) {
+  for (uint64_t i = first; i < first + count; ++i)
+    if (indices[i] < lo || indices[i] >= hi) return static_cast<int64_t>(i);
+  return -1;
+}
+
+// Checks one range against the buffers (spec: partition note, range table).
+void check_range(Ctx& x, const Range& g, uint64_t at, uint64_t vertex_count,
+                 const std::vector<uint16_t>& indices) {
+  x.rule(
+      check::range_primitive_type_4, g.primitive_type == kTriangleList, "primitive_type", at,
+      [&] { return "primitive type " + u32s(g.primitive_type) + ", expected 4 (triangle list)"; });
+  const uint64_t vertex_end = uint64_t(g.first_vertex) + g.vertex_count;
+  x.rule(check::range_inside_vertex_stream, vertex_end <= vertex_count, "vertex_count", at + 8,
+         [&] {
+           return "vertices " + u32s(g.first_vertex) + " + " + u32s(g.vertex_count) +
+                  " exceed the " + u32s(vertex_count) + " vertices of the stream";
+         });
+  const uint64_t index_count = uint64_t(g.triangle_count) * 3;
+  const bool inside = uint64_t(g.first_index) + index_count <= indices.size();
+  x.rule(check::range_inside_index_buffer, inside, "triangle_count", at + 0x10, [&] {
+    return "indices " + u32s(g.first_index) + " + 3 x " + u32s(g.triangle_count) + " exceed the " +
+           u32s(indices.size()) + " indices of the buffer";
+  });
+  if (!inside) return;
+  // The vertices a range draws are also those its indices name: all inside the stream.
+  const int64_t beyond = first_outside(indices, g.first_index, index_count, 0, vertex_count);
+  x.rule(check::range_inside_vertex_stream, beyond < 0, "first_index", at + 0xC, [&] {
+    return "index " + u32s(uint64_t(beyond)) + " = " + u32s(indices[size_t(beyond)]) +
+           " exceeds the " + u32s(vertex_count) + " vertices of the stream";
+  });
+  const int64_t bad =
+      first_outside(indices, g.first_index, index_count, g.first_vertex, vertex_end);
+  x.rule(check::range_indices_inside_vertex_span, bad < 0, "first_index", at + 0xC, [&] {
+    return "index " + u32s(uint64_t(bad)) + " = " + u32s(indices[size_t(bad)]) +
+           " lies outside the range's vertices [" + u32s(g.first_vertex) + ", " + u32s(vertex_end) +
+           ")";
+  });
+}
+
+void check_partition(Ctx& x, const CheckDef& def, const std::vector<Range>& ranges,
+                     uint64_t index_count, uint64_t at, const char* which) {
+  uint64_t triangles = 0;
+  for (const Range& g : ranges) triangles += g.triangle_count;
+  x.rule(def, triangles * 3 == index_count, "ranges", at, [&] {
+    return std::string(which) + " partition's " + u32s(ranges.size()) + " ranges hold " +
+           u32s(triangles) + " triangles, the index buffer " + u32s(index_count) + " indices";
+  });
+}
+
+}  // namespace
+
+Range read_range(Ctx& x) {
+  // spec: range, 24 bytes
+  Range g;
+  g.primitive_type = x.r.u32("primitive_type");
+  g.first_vertex = x.r.u32("first_vertex");
+  g.vertex_count = x.r.u32("vertex_count");
+  g.first_index = x.r.u32("first_index");
+  g.triangle_count = x.r.u32("triangle_count");
+  g.unknown_0x14 = x.r.u32("unknown_0x14");
+  x.c.field("sws.range_unknown_0x14", g.unknown_0x14);
+  return g;
+}
+
+Palette read_palette(Ctx& x, const Range& range, size_t bone_count) {
+  // spec: palette, 7 + n bytes
+  Reader& r = x.r;
+  Palette p;
+  uint64_t at = r.offset();
+  p.marker = r.u8("marker");
+  x.rule(check::palette_marker, p.marker == kPaletteMarker, "marker", at,
+         [&] { return "marker " + u32s(p.marker) + ", expected 3"; });
+  at = r.offset();
+  p.version = r.u8("version");
+  x.rule(check::palette_version, p.version == kPaletteVersion, "version", at,
+         [&] { return "version " + u32s(p.version) + ", expected 1"; });
+  at = r.offset();
+  const uint8_t n = r.u8("entry_count");
+  x.rule(check::palette_entry_count_max_32, n <= kMaxPaletteEntries, "entry_count", at,
+         [&] { return "entry count " + u32s(n) + " exceeds 32"; });
+  x.rule(check::palette_empty_without_bones, bone_count != 0 || n == 0, "entry_count", at,
+         [&] { return "entry count " + u32s(n) + " on a mesh without bones"; });
+  p.unknown_0x3 = r.u16("unknown_0x3");
+  x.c.field("sws.palette_unknown_0x3", p.unknown_0x3);
+  at = r.offset();
+  p.vertex_count = r.u16("vertex_count");
+  x.rule(check::palette_vertex_count_equals_range, p.vertex_count == range.vertex_count,
+         "vertex_count", at, [&] {
+           return "vertex count " + u32s(p.vertex_count) + " differs from the range's " +
+                  u32s(range.vertex_count);
+         });
+  at = r.offset();
+  p.bones = r.bytes(n, "bones");
+  size_t bad = 0;
+  while (bad < p.bones.size() && p.bones[bad] < bone_count) ++bad;
+  x.rule(check::palette_bone_below_bone_count, bad == p.bones.size(), "bones", at + bad, [&] {
+    return "entry " + u32s(bad) + " names bone " + u32s(p.bones[bad]) + " of " + u32s(bone_count);
+  });
+  return p;
+}
+
+CompiledData read_compiled(Ctx& x, uint32_t data_length, uint64_t data_length_at, size_t bone_count,
+                           bool has_submeshes, uint32_t max_morph_channels) {
+  Reader& r = x.r;
+  Reader::Scope scope(r, "compiled");
+  CompiledData d;
+  const uint64_t start = r.offset();
+  x.sites.compiled = start;
+  x.sites.flags = start + 0x20;
+  // spec: CompiledMesh data, the 48-byte header
+  d.version = r.u32("version");
+  d.extra_streams = r.u32("extra_streams");
+  d.stride = r.u32("stride");
+  d.vertex_bytes = r.u32("vertex_bytes");
+  d.stride_all = r.u32("stride_all");
+  d.vertex_bytes_all = r.u32("vertex_bytes_all");
+  d.index_bytes = r.u32("index_bytes");
+  d.unknown_0x1c = r.u32("unknown_0x1c");
+  x.c.field("sws.compiled_unknown_0x1c", d.unknown_0x1c);
+  d.flags = r.u32("flags");
+  x.c.field("sws.flags", d.flags);
+  d.range_count_a = r.u32("range_count_a");
+  d.range_count_b = r.u32("range_count_b");
+  d.total = r.u32("total");
+
+  const uint64_t streams = uint64_t(d.extra_streams) + 1;
+  const uint64_t A = d.range_count_a, B = d.range_count_b;
+  x.rule(check::compiled_version_16, d.version == kCompiledVersion, "version", start,
+         [&] { return "version " + u32s(d.version) + ", expected 16"; });
+  x.rule(check::extra_streams_equals_max_morph_channels,
+         d.extra_streams == (has_submeshes ? max_morph_channels : 0), "extra_streams", start + 4,
+         [&] {
+           return "extra stream count " + u32s(d.extra_streams) +
+                  (has_submeshes
+                       ? ", the SubMeshes' most morph channels are " + u32s(max_morph_channels)
+                       : std::string(", expected 0 on a mesh without SubMeshes"));
+         });
+  x.rule(check::stride_times_streams, d.stride_all == uint64_t(d.stride) * streams, "stride_all",
+         start + 0x10, [&] {
+           return "stride x (s + 1) is " + u32s(d.stride_all) + ", expected " + u32s(d.stride) +
+                  " x " + u32s(streams);
+         });
+  const uint64_t vertex_bytes_all = uint64_t(d.vertex_bytes) * streams;
+  x.rule(check::v_times_streams, d.vertex_bytes_all == vertex_bytes_all, "vertex_bytes_all",
+         start + 0x14, [&] {
+           return "V x (s + 1) is " + u32s(d.vertex_bytes_all) + ", expected " +
+                  u32s(d.vertex_bytes) + " x " + u32s(streams);
+         });
+  const uint64_t total = vertex_bytes_all + d.index_bytes + kRangeBytes * (A + B);
+  x.rule(check::total_equals_streams_indices_ranges, d.total == total, "total", start + 0x2C, [&] {
+    return "total " + u32s(d.total) + ", expected V(s + 1) + I + 24(A + B) = " + u32s(total);
+  });
+  const uint64_t length = kCompiledHeaderBytes + d.total + kPaletteBytesPerRange * A;
+  x.c.check(check::data_length_equals_48_total_palettes, data_length == length, "mesh.data_length",
+            data_length_at, [&] {
+              return "data length " + u32s(data_length) +
+                     ", expected 48 + total + 40A = " + u32s(length);
+            });
+  const bool whole = d.stride ? d.vertex_bytes % d.stride == 0 : d.vertex_bytes == 0;
+  x.rule(check::vertex_bytes_whole_vertices, whole, "vertex_bytes", start + 0xC, [&] {
+    return "V = " + u32s(d.vertex_bytes) + " is not a whole number of " + u32s(d.stride) +
+           "-byte vertices";
+  });
+  x.rule(check::index_bytes_whole_u16, d.index_bytes % 2 == 0, "index_bytes", start + 0x18,
+         [&] { return "I = " + u32s(d.index_bytes) + " is not a whole number of u16 indices"; });
+  x.rule(check::partition_b_not_more_than_a, B <= A, "range_count_b", start + 0x28,
+         [&] { return "B = " + u32s(B) + " ranges, more than A = " + u32s(A); });
+
+  // spec: 0x30 vertex streams, then indices, ranges and palettes
+  x.sites.streams = r.offset();
+  d.streams = r.bytes(r.checked_size(d.vertex_bytes, streams, "streams"), "streams");
+  x.sites.indices = r.offset();
+  d.indices = r.array<uint16_t>(d.index_bytes / 2, "indices");
+
+  x.sites.ranges = r.offset();
+  r.checked_size(A + B, kRangeBytes, "ranges");
+  const uint64_t vertex_count = d.stride ? d.vertex_bytes / d.stride : 0;
+  for (uint64_t i = 0; i < A + B; ++i) {
+    Reader::Scope s(r, "ranges", i);
+    const uint64_t at = r.offset();
+    Range g = read_range(x);
+    check_range(x, g, at, vertex_count, d.indices);
+    (i < A ? d.ranges_a : d.ranges_b).push_back(g);
+  }
+  check_partition(x, check::partition_a_triangles_sum, d.ranges_a, d.indices.size(), x.sites.ranges,
+                  "the first");
+  check_partition(x, check::partition_b_triangles_sum, d.ranges_b, d.indices.size(),
+                  x.sites.ranges + kRangeBytes * A, "the second");
+
+  // spec: palettes at total + 48, one per first-partition range; n <= 32 keeps each within
+  // its 40 bytes, so A palettes never pass the end of the 40A bytes.
+  const uint64_t palettes_start = r.offset();
+  for (uint64_t i = 0; i < A; ++i) {
+    Reader::Scope s(r, "palettes", i);
+    x.sites.palettes.push_back(r.offset());
+    d.palettes.push_back(read_palette(x, d.ranges_a[i], bone_count));
+  }
+  const uint64_t used = r.offset() - palettes_start;
+  d.palette_tail = r.bytes(kPaletteBytesPerRange * A - used, "palette_tail");
+  x.c.field("sws.palette_tail_bytes", double(d.palette_tail.size()));
+  return d;
+}
+
+}  // namespace f2g::sws
