@@ -1,3 +1,22 @@
-# Filled by the rr decoder work: decoder, encoder, vertex-format table (embedded data file).
-add_library(f2g_rr STATIC formats/rr/rr_placeholder.cpp)
+# Riders Republic: strict reader, mirroring encoder, relations, vertex-format table, IR.
+set(F2G_RR_FORMATS_CPP ${PROJECT_BINARY_DIR}/formats/rr/vertex_formats_json.cpp)
+f2g_embed_text(${F2G_RR_FORMATS_CPP} ${PROJECT_SOURCE_DIR}/formats/rr/vertex_formats.json
+               kRrVertexFormatsJson)
+add_library(f2g_rr STATIC
+  formats/rr/rr.cpp
+  formats/rr/rr_checks.cpp
+  formats/rr/mesh_codec.cpp
+  formats/rr/header_codec.cpp
+  formats/rr/ranged_codec.cpp
+  formats/rr/mesh_data_codec.cpp
+  formats/rr/material_list_codec.cpp
+  formats/rr/vertex_formats.cpp
+  formats/rr/vertex_codec.cpp
+  formats/rr/layout.cpp
+  formats/rr/geometry.cpp
+  formats/rr/skin.cpp
+  formats/rr/normalise.cpp
+  formats/rr/structure_json.cpp
+  formats/rr/mesh_builder.cpp
+  ${F2G_RR_FORMATS_CPP})
 target_link_libraries(f2g_rr PUBLIC f2g_common)

@@ -1,0 +1,155 @@
+// Resource header, body header with its MeshBones, and the CompiledMesh prefix at M
+// (spec: "Header and layout selection"; READING.md "RR" body).
+#include <algorithm>
+
+#include "formats/rr/codec_parts.h"
+#include "formats/rr/rr_checks.h"
+
+namespace f2g::rr {
+
+uint32_t read_class(ReadContext& x, const CheckDef& def, uint32_t expected, const char* field) {
+  const uint64_t at = x.r.offset();
+  const uint32_t v = x.r.u32(field);
+  x.c.check(def, v == expected, x.r.path(field), at,
+            [&] { return "expected " + hex(expected, 8) + ", found " + hex(v, 8); });
+  return v;
+}
+
+ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected, const char* id_field,
+                     const char* class_field) {
+  ObjectHead h;
+  h.offset = x.r.offset();
+  h.id = x.r.u64(id_field);
+  h.cls = read_class(x, def, expected, class_field);
+  return h;
+}
+
+void write_head(ByteWriter& w, const ObjectHead& h) {
+  w.u64(h.id);
+  w.u32(h.cls);
+}
+
+Blob read_blob(Reader& r, const char* length_field, const char* data_field) {
+  Blob b;
+  b.offset = r.offset();
+  const uint32_t n = r.u32(length_field);
+  r.checked_size(n, 1, data_field);  // PREFIX_COUNT_TOO_LARGE before allocating
+  b.bytes = r.bytes(n, data_field);
+  return b;
+}
+
+void write_blob(ByteWriter& w, const Blob& b) {
+  w.u32(static_cast<uint32_t>(b.bytes.size()));
+  w.bytes(b.bytes);
+}
+
+// READING.md "Input files": u64 identity, u32 Mesh class.
+void read_resource_header(ReadContext& x, MeshFile& m) {
+  Reader::Scope s(x.r, "resource");
+  ResourceHeader h;
+  h.identity = x.r.u64("identity");
+  h.mesh_class = x.r.expect_class(kMeshClass, "Mesh", "class");
+  m.resource = h;
+}
+
+void write_resource_header(ByteWriter& w, const MeshFile& m) {
+  if (!m.resource) return;
+  w.u64(m.resource->identity);
+  w.u32(m.resource->mesh_class);
+}
+
+// 81 bytes: [u64 id][u32 0x9EF0E7A1][u32 name hash][f32[16] matrix][u8 flag].
+static void read_bone(ReadContext& x, MeshBone& b) {
+  b.offset = x.r.offset();
+  b.id = x.r.u64("id");
+  b.bone_class = read_class(x, check::kBoneClass, kMeshBoneClass, "class");
+  b.name_hash = x.r.u32("name_hash");
+  b.matrix = read_floats<16>(x.r, "matrix");
+  b.flag = x.r.u8("flag");
+  x.c.field("rr.bone_flag", b.flag);
+}
+
+static void write_bone(ByteWriter& w, const MeshBone& b) {
+  w.u64(b.id);
+  w.u32(b.bone_class);
+  w.u32(b.name_hash);
+  write_floats(w, b.matrix);
+  w.u8(b.flag);
+}
+
+// spec: "The 16 bytes before the bone count are, in the runtime class registry's order, the
+// ManagedObject byte, DescriptorMask, Generated, VertexStride and MaxCullingDistance (f32),
+// then eight bytes"; bones at 20, extents, pointer tag and CompiledMesh id up to M.
+void read_header(ReadContext& x, Header& h) {
+  Reader::Scope s(x.r, "header");
+  h.managed_object = x.r.u8("managed_object");
+  h.descriptor_mask = x.r.u8("descriptor_mask");
+  h.generated = x.r.u8("generated");
+  h.vertex_stride = x.r.u8("vertex_stride");
+  h.max_culling_distance = x.r.f32("max_culling_distance");
+  const uint8_t* stored = x.r.take(h.stored.size(), "stored_bytes");
+  std::copy(stored, stored + h.stored.size(), h.stored.begin());
+  x.c.field("rr.managed_object", h.managed_object);
+  x.c.field("rr.descriptor_mask", h.descriptor_mask);
+  x.c.field("rr.generated", h.generated);
+  x.c.field("rr.vertex_stride", h.vertex_stride);
+  x.c.field("rr.max_culling_distance", h.max_culling_distance);
+  uint64_t stored_word;
+  std::memcpy(&stored_word, h.stored.data(), 8);
+  x.c.field("rr.header_stored_bytes", double(stored_word));
+
+  const uint32_t n = x.r.run_count("bone_count", kBoneRecordSize);
+  h.bones.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    Reader::Scope b(x.r, "bones", i);
+    read_bone(x, h.bones[i]);
+  }
+  h.extent_min = read_floats<4>(x.r, "extent_min");
+  h.extent_max = read_floats<4>(x.r, "extent_max");
+  h.pointer_tag = x.r.u8("pointer_tag");
+  h.compiled_mesh_id = x.r.u64("compiled_mesh_id");
+  x.c.field("rr.pointer_tag", h.pointer_tag);
+}
+
+void write_header(ByteWriter& w, const Header& h) {
+  w.u8(h.managed_object);
+  w.u8(h.descriptor_mask);
+  w.u8(h.generated);
+  w.u8(h.vertex_stride);
+  w.f32(h.max_culling_distance);
+  w.bytes(h.stored.data(), h.stored.size());
+  w.u32(static_cast<uint32_t>(h.bones.size()));
+  for (const MeshBone& b : h.bones) write_bone(w, b);
+  write_floats(w, h.extent_min);
+  write_floats(w, h.extent_max);
+  w.u8(h.pointer_tag);
+  w.u64(h.compiled_mesh_id);
+}
+
+// spec: compiled marker table, offsets from M: marker, layout selector, 8 stored bytes (the
+// pointed-to object's id), layout class.
+void read_compiled(ReadContext& x, Compiled& c) {
+  Reader::Scope s(x.r, "compiled");
+  c.offset = x.r.offset();
+  c.marker = read_class(x, check::kMarkerAtM, kCompiledMeshClass, "marker");
+  const uint64_t selector_at = x.r.offset();
+  c.layout_selector = x.r.u8("layout_selector");
+  x.c.field("rr.layout_selector", c.layout_selector);
+  x.c.check(check::kLayoutSelectorKnown,
+            c.layout_selector == kLayoutRanged || c.layout_selector == kLayoutInline,
+            x.r.path("layout_selector"), selector_at, [&] {
+              return "layout selector " + std::to_string(c.layout_selector) +
+                     " is neither 0 (ranged) nor 3 (inline)";
+            });
+  const bool ranged = c.layout_selector == kLayoutRanged;
+  c.head = read_head(x, check::kLayoutClass, ranged ? kClusteredMeshDataClass : kMeshDataClass,
+                     "object_id", "object_class");
+}
+
+void write_compiled(ByteWriter& w, const Compiled& c) {
+  w.u32(c.marker);
+  w.u8(c.layout_selector);
+  write_head(w, c.head);
+}
+
+}  // namespace f2g::rr

@@ -1,1 +1,0 @@
-// placeholder until the rr decoder lands
