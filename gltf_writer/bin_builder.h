@@ -1,0 +1,49 @@
+// The BIN buffer with its bufferViews and accessors (glTF 2.0 sec. 3.6): every view starts on
+// a 4-byte boundary, vertex views get target ARRAY_BUFFER and a byteStride padding elements
+// to 4 bytes when they are not already (the validator's MESH_PRIMITIVE_ACCESSOR_UNALIGNED),
+// index views ELEMENT_ARRAY_BUFFER, others (inverse bind matrices) no target.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace f2g::gltf {
+
+using Json = nlohmann::json;
+
+// glTF componentType codes.
+enum ComponentType : int {
+  kUnsignedByte = 5121,
+  kUnsignedShort = 5123,
+  kUnsignedInt = 5125,
+  kFloat = 5126,
+};
+enum ViewTarget : int { kNoTarget = 0, kArrayBuffer = 34962, kElementArrayBuffer = 34963 };
+
+size_t component_size(int component_type);
+const char* type_name(int width);  // 1 SCALAR, 2 VEC2, 3 VEC3, 4 VEC4, 16 MAT4
+
+class BinBuilder {
+ public:
+  // A view over `count` elements of `width` components, packed from `data` (tightly packed
+  // input); returns the view index.
+  int add_view(const void* data, size_t count, int width, int component_type, ViewTarget target);
+  // An accessor over a whole view or a slice (byte_offset within the view).
+  int add_accessor(int view, size_t byte_offset, size_t count, int width, int component_type,
+                   bool normalized);
+  // Float accessor with exact per-component min/max (required for POSITION).
+  int add_float_accessor_with_bounds(int view, const float* data, size_t count, int width);
+
+  std::vector<uint8_t>& bin() { return bin_; }
+  Json& views() { return views_; }
+  Json& accessors() { return accessors_; }
+
+ private:
+  std::vector<uint8_t> bin_;
+  Json views_ = Json::array();
+  Json accessors_ = Json::array();
+};
+
+}  // namespace f2g::gltf
