@@ -1,1 +1,20 @@
-# converter/CLI tests: filled by the converter work
+# Converter and CLI tests (the converter work): units of the pipeline, the batch runner on
+# the encoders' samples, and end-to-end runs of the built forge2gltf binary.
+f2g_test(converter_inputs_test SOURCES converter_inputs_test.cpp LIBS f2g_converter)
+f2g_test(converter_output_paths_test SOURCES converter_output_paths_test.cpp LIBS f2g_converter)
+f2g_test(converter_atomic_file_test SOURCES converter_atomic_file_test.cpp LIBS f2g_converter)
+f2g_test(converter_report_test SOURCES converter_report_test.cpp LIBS f2g_converter)
+f2g_test(converter_vertex_tables_test SOURCES converter_vertex_tables_test.cpp LIBS f2g_converter)
+f2g_test(converter_batch_test SOURCES converter_batch_test.cpp LIBS f2g_converter f2g_samples)
+f2g_test(converter_info_test SOURCES converter_info_test.cpp LIBS f2g_converter f2g_samples)
+
+# Runs ${PROJECT_BINARY_DIR}/forge2gltf on samples/ (F2G_BINARY_DIR), so it needs the tool.
+f2g_test(cli_test SOURCES cli_test.cpp LIBS nlohmann_json::nlohmann_json)
+add_dependencies(cli_test forge2gltf)
+
+# Every sample converts, and every output passes the Khronos glTF-Validator with 0 errors and
+# 0 warnings (needs `npm ci --prefix tests/validator`; scripts/test does it).
+add_test(NAME validator_all_samples
+         COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/validate-samples $<TARGET_FILE:forge2gltf>
+                 ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/validator_all_samples)
+set_tests_properties(validator_all_samples PROPERTIES LABELS validator TIMEOUT 600)

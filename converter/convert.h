@@ -1,0 +1,54 @@
+// Converting one input: read, decode, make the glTF, write it atomically. Streams one file:
+// its bytes, IR and glTF are freed when the call returns.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "converter/atomic_file.h"
+#include "converter/file_result.h"
+#include "converter/inputs.h"
+#include "converter/output_paths.h"
+#include "converter/vertex_tables.h"
+#include "formats/common/decode.h"
+#include "gltf_writer/write.h"
+
+namespace f2g::convert {
+
+// What a verification hook sees: the input bytes, what they decoded to and the exact bytes
+// about to be written.
+struct VerifyInput {
+  const Job& job;
+  const OutputPath& output;
+  const std::vector<uint8_t>& bytes;
+  const Decoded& decoded;
+  const gltf::Written& written;
+};
+
+// Hook point for `convert --verify`: called after the glTF is made and before anything is
+// written. An error fails the input (status failed, the error reported) and no output is
+// written; nullopt lets the write go ahead. Warnings it wants kept go to `warnings`.
+using VerifyHook = std::function<std::optional<ir::Diagnostic>(
+    const VerifyInput& in, std::vector<ir::Diagnostic>& warnings)>;
+
+struct ConvertOptions {
+  FormatKind format = FormatKind::Auto;  // --format
+  const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables
+  bool gltf = false;    // --gltf: .gltf + .bin instead of .glb
+  bool force = false;   // --force: replace existing outputs
+  bool strict = false;  // --strict: unrecognised files in walked directories fail
+  uint64_t max_input_bytes = uint64_t(1) << 30;  // no mesh of either game comes close
+  VerifyHook verify;    // --verify (added by the verification work)
+  FaultInjector fault;  // tests: simulate write failures
+};
+
+// Converts `job` to `output`. Never throws, never leaves a partial output.
+// - An existing output, without --force: "skipped" ("up to date") when it is at least as new
+//   as the input, else "failed" with OUTPUT_EXISTS.
+// - A file found by walking a directory that no decoder recognises (FORMAT_UNRECOGNISED) is
+//   "skipped" unless `strict`; every other failure is "failed".
+FileResult convert_one(const Job& job, const OutputPath& output, const ConvertOptions& options);
+
+}  // namespace f2g::convert

@@ -1,0 +1,63 @@
+#include "converter/input_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+namespace f2g::convert {
+
+namespace {
+
+ir::Diagnostic unreadable(const std::string& why) {
+  return ir::Diagnostic{"INPUT_UNREADABLE", "cannot read the input: " + why, "", 0};
+}
+
+}  // namespace
+
+ir::Result<std::vector<uint8_t>> read_input(const std::filesystem::path& path, uint64_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return unreadable(std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int e = errno;
+    ::close(fd);
+    return unreadable(std::strerror(e));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return unreadable("not a regular file");
+  }
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  if (size > max_bytes) {
+    ::close(fd);
+    return ir::Diagnostic{"INPUT_TOO_LARGE",
+                          "the input has " + std::to_string(size) + " bytes, more than the " +
+                              std::to_string(max_bytes) + " a mesh may have",
+                          "", 0};
+  }
+  std::vector<uint8_t> bytes(static_cast<size_t>(size));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int e = errno;
+      ::close(fd);
+      return unreadable(std::strerror(e));
+    }
+    if (n == 0) break;
+    done += static_cast<size_t>(n);
+  }
+  // One byte more would mean the file grew while it was read.
+  uint8_t extra;
+  const ssize_t more = done == bytes.size() ? ::read(fd, &extra, 1) : 0;
+  ::close(fd);
+  if (done != bytes.size() || more > 0) return unreadable("its size changed while it was read");
+  return bytes;
+}
+
+}  // namespace f2g::convert

@@ -1,0 +1,30 @@
+// --vertex-formats FILE (repeatable): user tables that replace the built-in, assumed
+// vertex-format tables (READING.md: everything assumed lives in a data table a user can
+// override without recompiling). Loaded once per run, shared read-only by every job.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "formats/common/decode.h"
+#include "ir/result.h"
+
+namespace f2g::convert {
+
+struct VertexTables {
+  std::shared_ptr<const sws::VertexFormats> sws;  // null: the built-in table
+  std::shared_ptr<const rr::VertexFormats> rr;
+  std::string sws_file, rr_file;  // where each came from, for messages
+
+  // Points the decode options at the loaded tables (built-in ones stay for the others).
+  void apply(DecodeOptions& options) const;
+};
+
+// Reads each file; its top-level "format" ("sws" or "rr") selects the parser. A file that
+// cannot be read or parsed, an unknown "format", or two files for one format give an error
+// (the CLI's usage error, exit 2) with code VERTEX_FORMATS_INVALID and a message naming
+// the file.
+ir::Result<VertexTables> load_vertex_tables(const std::vector<std::string>& files);
+
+}  // namespace f2g::convert

@@ -1,0 +1,85 @@
+#include "converter/vertex_tables.h"
+
+#include <gtest/gtest.h>
+
+#include "converter_test_util.h"
+#include "formats/rr/vertex_formats.h"
+#include "formats/sws/vertex_formats.h"
+
+namespace f2g::convert {
+namespace {
+
+using f2g::testing::read_text;
+using f2g::testing::ScratchDir;
+using f2g::testing::write_text;
+
+const std::string kSwsTable = std::string(F2G_SOURCE_DIR) + "/formats/sws/vertex_formats.json";
+const std::string kRrTable = std::string(F2G_SOURCE_DIR) + "/formats/rr/vertex_formats.json";
+
+TEST(VertexTables, NoFilesKeepsTheBuiltInTables) {
+  auto t = load_vertex_tables({});
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->sws, nullptr);
+  EXPECT_EQ(t->rr, nullptr);
+  DecodeOptions o;
+  t->apply(o);
+  EXPECT_EQ(o.sws_formats, nullptr);
+  EXPECT_EQ(o.rr_formats, nullptr);
+}
+
+TEST(VertexTables, TheFormatKeySelectsTheParser) {
+  auto t = load_vertex_tables({kRrTable, kSwsTable});
+  ASSERT_TRUE(t.ok()) << t.error().to_string();
+  ASSERT_NE(t->sws, nullptr);
+  ASSERT_NE(t->rr, nullptr);
+  EXPECT_EQ(t->sws->elements.size(), sws::builtin_vertex_formats().elements.size());
+  EXPECT_EQ(t->rr->formats.size(), rr::builtin_vertex_formats().formats.size());
+  EXPECT_EQ(t->sws_file, kSwsTable);
+  DecodeOptions o;
+  t->apply(o);
+  EXPECT_EQ(o.sws_formats, t->sws.get());
+  EXPECT_EQ(o.rr_formats, t->rr.get());
+}
+
+TEST(VertexTables, OnlyTheGivenFormatIsReplaced) {
+  auto t = load_vertex_tables({kSwsTable});
+  ASSERT_TRUE(t.ok());
+  EXPECT_NE(t->sws, nullptr);
+  EXPECT_EQ(t->rr, nullptr);
+}
+
+void expect_invalid(const std::vector<std::string>& files, const std::string& in_message) {
+  auto t = load_vertex_tables(files);
+  ASSERT_FALSE(t.ok()) << in_message;
+  EXPECT_EQ(t.error().code, "VERTEX_FORMATS_INVALID");
+  EXPECT_NE(t.error().message.find(files.back()), std::string::npos) << t.error().message;
+  EXPECT_NE(t.error().message.find(in_message), std::string::npos) << t.error().message;
+}
+
+TEST(VertexTables, BadFilesAreRefusedWithTheFileNamed) {
+  ScratchDir d;
+  write_text(d / "text.json", "this is not json");
+  write_text(d / "noformat.json", R"({"elements": []})");
+  write_text(d / "xbox.json", R"({"format": "xbox"})");
+  expect_invalid({(d / "missing.json").string()}, "cannot read");
+  expect_invalid({(d / "text.json").string()}, "not valid JSON");
+  expect_invalid({(d / "noformat.json").string()}, "\"format\"");
+  expect_invalid({(d / "xbox.json").string()}, "xbox");
+}
+
+TEST(VertexTables, AParserErrorIsPassedOn) {
+  ScratchDir d;
+  std::string text = read_text(kSwsTable);
+  const size_t at = text.find("\"bytes\": 12");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 11, "\"bytes\": 13");
+  write_text(d / "bad.json", text);
+  expect_invalid({(d / "bad.json").string()}, "SWS_VERTEX_FORMATS_INVALID");
+}
+
+TEST(VertexTables, TwoTablesForOneFormatAreRefused) {
+  expect_invalid({kSwsTable, kSwsTable}, "a second sws table");
+}
+
+}  // namespace
+}  // namespace f2g::convert
