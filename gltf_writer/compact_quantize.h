@@ -1,0 +1,21 @@
+// KHR_mesh_quantization for compact.h: quantize and its mirror dequantize, side by side.
+#pragma once
+
+#include "gltf_writer/compact_glb.h"
+
+namespace f2g::gltf::compact {
+
+inline constexpr const char* kQuantizationExtension = "KHR_mesh_quantization";
+// POSITION accessor extras: {"offset": [x, y, z], "scale": s}, value = offset + scale * stored.
+inline constexpr const char* kDequantizationKey = "dequantization";
+
+// Quantises POSITION, NORMAL, TANGENT and TEXCOORD_n as compact.h describes and adds the
+// extension (used and required) when anything changed. Returns whether anything changed.
+bool quantize(Parts& p);
+
+// Every non-FLOAT POSITION / NORMAL / TANGENT / TEXCOORD_n attribute and morph delta back to
+// FLOAT; where the POSITION accessor records its dequantisation, the node transform or the
+// inverse-bind fold is undone. Removes the extension. Returns whether anything changed.
+bool dequantize(Parts& p);
+
+}  // namespace f2g::gltf::compact
