@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "converter/input_file.h"
+#include "converter/thumbnail.h"
 #include "formats/format.h"
 
 namespace f2g::convert {
@@ -116,6 +117,11 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   atomic.fault = options.fault;
   if (auto err = write_atomically(files, atomic)) return fail(std::move(*err));
   for (const FileData& f : files) r.bytes_out += f.size;
+  if (options.thumbnails) {
+    // A thumbnail that cannot be written is a warning: the glTF itself is complete.
+    if (auto e = view::write_thumbnail(decoded->mesh, view::thumbnail_path_for(out.primary).string()))
+      r.warnings.push_back(std::move(*e));
+  }
   r.status = Status::Converted;
   r.output = out.primary;
   return finish(r);

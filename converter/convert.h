@@ -40,7 +40,8 @@ struct ConvertOptions {
   bool force = false;   // --force: replace existing outputs
   bool strict = false;  // --strict: unrecognised files in walked directories fail
   uint64_t max_input_bytes = uint64_t(1) << 30;  // no mesh of either game comes close
-  VerifyHook verify;    // --verify (added by the verification work)
+  VerifyHook verify;    // --verify: compare the glTF read back with the decoded input
+  bool thumbnails = false;  // --html: a PNG thumbnail next to each output
   FaultInjector fault;  // tests: simulate write failures
 };
 

@@ -18,3 +18,9 @@ add_test(NAME validator_all_samples
          COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/validate-samples $<TARGET_FILE:forge2gltf>
                  ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/validator_all_samples)
 set_tests_properties(validator_all_samples PROPERTIES LABELS validator TIMEOUT 600)
+
+# `convert --verify` over every sample, plus verify and verify --reencode on each one.
+add_test(NAME verify_all_samples
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/verify_all_samples.sh $<TARGET_FILE:forge2gltf>
+                 ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/verify_all_samples)
+set_tests_properties(verify_all_samples PROPERTIES LABELS cli TIMEOUT 300)

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,11 +15,16 @@
 #include <CLI/CLI.hpp>
 
 #include "converter/batch.h"
+#include "converter/census_command.h"
+#include "converter/html_report.h"
 #include "converter/info.h"
 #include "converter/inputs.h"
 #include "converter/output_paths.h"
+#include "converter/reencode_check.h"
 #include "converter/report.h"
+#include "converter/scan_command.h"
 #include "converter/version.h"
+#include "converter/verify.h"
 #include "converter/vertex_tables.h"
 
 namespace {
@@ -59,6 +65,20 @@ struct DecodeArgs {
   }
 };
 
+// Loads the tables once and points `options` at them; a bad table is a usage error.
+bool decode_options(const DecodeArgs& a, VertexTables& tables, DecodeOptions& options,
+                    int& exit_code) {
+  ir::Result<VertexTables> loaded = load_vertex_tables(a.vertex_formats);
+  if (!loaded) {
+    exit_code = usage_error(loaded.error().message);
+    return false;
+  }
+  tables = std::move(*loaded);
+  options.format = format_of(a.format);
+  tables.apply(options);
+  return true;
+}
+
 struct Command {
   CLI::App* app;
   std::function<int()> run;
@@ -75,6 +95,8 @@ struct ConvertArgs {
   bool gltf = false;
   bool quiet = false;
   bool strict = false;
+  bool verify = false;
+  bool html = false;
   DecodeArgs decode;
 };
 
@@ -95,6 +117,12 @@ int run_convert(const ConvertArgs& a) {
   options.gltf = a.gltf;
   options.force = a.force;
   options.strict = a.strict;
+  if (a.verify) {
+    options.verify = [](const VerifyInput& in, std::vector<ir::Diagnostic>&) {
+      return verify::report_error(verify::verify_written(in.decoded, in.written));
+    };
+  }
+  options.thumbnails = a.html;
   BatchOptions batch;
   batch.jobs = a.jobs;
   batch.progress = !a.quiet && ::isatty(STDERR_FILENO);
@@ -102,14 +130,25 @@ int run_convert(const ConvertArgs& a) {
   if (!a.report.empty()) {
     report = std::make_unique<ReportWriter>(a.report);
     if (report->error()) return usage_error("--report: " + report->error()->message);
-    batch.on_result = [&report](const FileResult& r) { report->add(r); };
   }
+  std::vector<view::ReportRow> rows;  // --html: one small row per input, no mesh data
+  batch.on_result = [&](const FileResult& r) {
+    if (report) report->add(r);
+    if (a.html) rows.push_back(view::report_row(r, out));
+  };
 
   const BatchResult result = run_batch(jobs, outputs, options, batch);
   int code = result.exit_code;
   if (report) {
     if (auto err = report->finish(result.totals)) {
       std::fprintf(stderr, "%s\n", failure_line(a.report, *err).c_str());
+      code = kExitFailed;
+    }
+  }
+  if (a.html) {
+    ir::Result<std::string> page = view::write_html_report(out.string(), rows);
+    if (!page) {
+      std::fprintf(stderr, "%s\n", failure_line((out / "index.html").string(), page.error()).c_str());
       code = kExitFailed;
     }
   }
@@ -135,6 +174,11 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
   cmd->add_flag("-q,--quiet", a.quiet, "No progress line and no summary (failures still print)");
   cmd->add_flag("--strict", a.strict,
                 "Files found in directories that are not meshes fail instead of being skipped");
+  cmd->add_flag("--verify", a.verify,
+                "Read every output back and compare it with the decoded input; a mismatch "
+                "fails the input and nothing is written");
+  cmd->add_flag("--html", a.html,
+                "Write a PNG thumbnail next to each output and a browsable OUT/index.html");
   return {cmd, [&a] { return run_convert(a); }};
 }
 
@@ -186,6 +230,130 @@ Command add_info(CLI::App& app, InfoArgs& a) {
   return {cmd, [&a] { return run_info(a); }};
 }
 
+// ---- verify ----------------------------------------------------------------------------
+
+struct VerifyArgs {
+  std::vector<std::string> paths;  // INPUT OUTPUT.glb, or INPUT with --reencode
+  bool json = false;
+  bool reencode = false;
+  DecodeArgs decode;
+};
+
+int run_verify_command(const VerifyArgs& a) {
+  VertexTables tables;
+  DecodeOptions options;
+  int code = 0;
+  if (!decode_options(a.decode, tables, options, code)) return code;
+  if (a.reencode) {
+    if (a.paths.size() != 1) return usage_error("verify --reencode takes one INPUT");
+    return verify::run_reencode(a.paths[0], a.json, options, std::cout, std::cerr);
+  }
+  if (a.paths.size() != 2) return usage_error("verify takes INPUT and OUTPUT.glb");
+  return verify::run_verify(a.paths[0], a.paths[1], a.json, options, std::cout, std::cerr);
+}
+
+Command add_verify(CLI::App& app, VerifyArgs& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "verify",
+      "Prove that OUTPUT.glb reproduces INPUT (exit 0 when it does); with --reencode, that "
+      "decode then encode gives INPUT back byte for byte");
+  cmd->add_option("PATHS", a.paths, "INPUT OUTPUT.glb (or INPUT with --reencode)")
+      ->required()
+      ->expected(1, 2);
+  cmd->add_flag("--json", a.json, "Print the report as JSON");
+  cmd->add_flag("--reencode", a.reencode,
+                "Check that the strict reader kept every byte: encode(decode(INPUT)) == INPUT");
+  a.decode.add_to(*cmd);
+  return {cmd, [&a] { return run_verify_command(a); }};
+}
+
+// ---- census ----------------------------------------------------------------------------
+
+struct CensusArgs {
+  std::vector<std::string> inputs;
+  std::string json;
+  std::string markdown;
+  unsigned jobs = 0;
+  DecodeArgs decode;
+};
+
+Command add_census(CLI::App& app, CensusArgs& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "census", "Strict-read every mesh under DIR and count every spec relation and field");
+  cmd->add_option("DIR", a.inputs, "Directories or files")->required();
+  cmd->add_option("--json", a.json, "Write the census as JSON")->type_name("FILE");
+  cmd->add_option("--markdown", a.markdown, "Write the census as Markdown")->type_name("FILE");
+  cmd->add_option("-j,--jobs", a.jobs, "Worker threads (default: hardware threads)")
+      ->check(CLI::Range(0u, 4096u));
+  a.decode.add_to(*cmd);
+  return {cmd, [&a] {
+            VertexTables tables;
+            DecodeOptions options;
+            int code = 0;
+            if (!decode_options(a.decode, tables, options, code)) return code;
+            return census::run_census_command(a.inputs, a.json, a.markdown, a.jobs, options,
+                                              std::cout, std::cerr);
+          }};
+}
+
+// ---- scan ------------------------------------------------------------------------------
+
+struct ScanArgs {
+  std::vector<std::string> files;
+  std::string extract;
+  std::string convert;
+  std::string json;
+  DecodeArgs decode;
+};
+
+int run_scan(const ScanArgs& a) {
+  VertexTables tables;
+  DecodeOptions options;
+  int code = 0;
+  if (!decode_options(a.decode, tables, options, code)) return code;
+  // --convert without --extract still goes through files: the found meshes are extracted
+  // to a private folder first, converted like any other input, then removed.
+  std::string extract_dir = a.extract;
+  fs::path scratch;
+  if (!a.convert.empty() && extract_dir.empty()) {
+    std::error_code ec;
+    scratch = fs::temp_directory_path(ec) / ("forge2gltf-scan-" + std::to_string(::getpid()));
+    fs::remove_all(scratch, ec);
+    fs::create_directories(scratch, ec);
+    if (ec) return usage_error("cannot create " + scratch.string() + ": " + ec.message());
+    extract_dir = scratch.string();
+  }
+  code = scan::run_scan_command(a.files, extract_dir, a.json, options, std::cout, std::cerr);
+  if (!a.convert.empty()) {
+    ConvertArgs c;
+    c.inputs = {extract_dir};
+    c.out = a.convert;
+    c.decode = a.decode;
+    c.force = true;  // the names come from the scan (stem + offset): same name, same mesh
+    c.quiet = true;
+    const int converted = run_convert(c);
+    if (converted != 0) code = converted;
+  }
+  if (!scratch.empty()) {
+    std::error_code ec;
+    fs::remove_all(scratch, ec);
+  }
+  return code;
+}
+
+Command add_scan(CLI::App& app, ScanArgs& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "scan", "Find Mesh objects inside larger files by signature, confirmed by a strict read");
+  cmd->add_option("FILE", a.files, "Files to search")->required();
+  cmd->add_option("--extract", a.extract, "Write each confirmed mesh as its own file")
+      ->type_name("DIR");
+  cmd->add_option("--convert", a.convert, "Convert each confirmed mesh into OUT")
+      ->type_name("OUT");
+  cmd->add_option("--json", a.json, "Write the scan as JSON")->type_name("FILE");
+  a.decode.add_to(*cmd);
+  return {cmd, [&a] { return run_scan(a); }};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -197,9 +365,13 @@ int main(int argc, char** argv) {
 
   ConvertArgs convert_args;
   InfoArgs info_args;
+  VerifyArgs verify_args;
+  CensusArgs census_args;
+  ScanArgs scan_args;
   const std::vector<Command> commands = {
-      add_convert(app, convert_args),
-      add_info(app, info_args),
+      add_convert(app, convert_args),   add_info(app, info_args),
+      add_verify(app, verify_args),     add_census(app, census_args),
+      add_scan(app, scan_args),
   };
 
   try {
