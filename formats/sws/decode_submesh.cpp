@@ -81,7 +81,10 @@ void check_observed_runs(Ctx& x, const SubMesh& s, bool is_copy, const RunOffset
       {&s.normals, {"normals", at.normals}},
       {&s.tangents, {"tangents", at.tangents}},
       {&s.binormals, {"binormals", at.binormals}}};
-  for (const auto& [v, where] : frames) {
+  // Named members, not structured bindings: lambdas may not capture those before C++20.
+  for (const auto& frame : frames) {
+    const std::vector<Float3>* v = frame.first;
+    const auto& where = frame.second;
     const int64_t bad = first_not_unit(*v);
     x.rule(check::submesh_normals_unit, bad < 0, where.first,
            where.second + 4 + 12 * (bad < 0 ? 0 : bad), [&] {
@@ -91,7 +94,9 @@ void check_observed_runs(Ctx& x, const SubMesh& s, bool is_copy, const RunOffset
            });
   }
   if (!is_copy) return;
-  for (const auto& [v, where] : {frames[1], frames[2]}) {
+  for (const auto& frame : {frames[1], frames[2]}) {
+    const std::vector<Float3>* v = frame.first;
+    const auto& where = frame.second;
     const int64_t bad = first_not_perpendicular(*v, s.normals);
     x.rule(check::submesh_tangent_frame_perpendicular, bad < 0, where.first,
            where.second + 4 + 12 * (bad < 0 ? 0 : bad), [&] {
