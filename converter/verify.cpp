@@ -322,8 +322,13 @@ class Comparer {
         const size_t n = std::min<size_t>(prim.index_count, m.indices.size() - first);
         return std::make_pair(m.indices.data() + first, n);
       };
-      const auto [ei, en] = slice(e_, e_.primitives[p]);
-      const auto [fi, fn] = slice(a_, a_.primitives[p]);
+      // Plain variables, not structured bindings: the lambdas below capture them.
+      const auto e_slice = slice(e_, e_.primitives[p]);
+      const auto f_slice = slice(a_, a_.primitives[p]);
+      const uint32_t* ei = e_slice.first;
+      const size_t en = e_slice.second;
+      const uint32_t* fi = f_slice.first;
+      const size_t fn = f_slice.second;
       for (size_t i = 0; i < std::max(en, fn); ++i) {
         const bool both = i < en && i < fn;
         const bool same = both && ei[i] == fi[i];
