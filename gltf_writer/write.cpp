@@ -211,7 +211,7 @@ ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
   if (!mesh.morph_targets.empty())
     gmesh["weights"] = std::vector<double>(mesh.morph_targets.size(), 0.0);
   gmesh["extras"] = write_mesh_extras(doc, std::move(empty_primitives));
-  gltf["meshes"] = {std::move(gmesh)};
+  gltf["meshes"] = Json::array({std::move(gmesh)});  // not {x}: clang would copy, not wrap
   Json materials = write_materials(doc);
   if (!materials.empty()) gltf["materials"] = std::move(materials);
   write_nodes(doc, gltf);
@@ -225,7 +225,7 @@ ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
         "mesh", 0};
   Json buffer = {{"byteLength", bin.size()}};
   if (!options.binary) buffer["uri"] = uri_encode(options.bin_uri);
-  gltf["buffers"] = {std::move(buffer)};
+  gltf["buffers"] = Json::array({std::move(buffer)});
   gltf["bufferViews"] = std::move(doc.bin.views());
   gltf["accessors"] = std::move(doc.bin.accessors());
 
