@@ -35,7 +35,7 @@ bool injected(const AtomicOptions& o, const char* step, const fs::path& p) {
 
 std::string errno_text(int e) { return std::strerror(e); }
 
-// Writes all of data to a new file `tmp` and fsyncs it; on failure removes it.
+// Writes all of data to a new file `tmp` (and fsyncs it with o.sync); on failure removes it.
 std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
                                          const AtomicOptions& o) {
   if (injected(o, "open", f.path))
@@ -57,8 +57,9 @@ std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
     if (n <= 0) err = write_failed(f.path, "write", n < 0 ? errno_text(errno) : "no progress");
     else done += static_cast<size_t>(n);
   }
-  if (!err && injected(o, "fsync", f.path)) err = write_failed(f.path, "sync", "injected failure");
-  if (!err && ::fsync(fd) != 0) err = write_failed(f.path, "sync", errno_text(errno));
+  if (o.sync && !err && injected(o, "fsync", f.path))
+    err = write_failed(f.path, "sync", "injected failure");
+  if (o.sync && !err && ::fsync(fd) != 0) err = write_failed(f.path, "sync", errno_text(errno));
   if (::close(fd) != 0 && !err) err = write_failed(f.path, "close", errno_text(errno));
   if (err) ::unlink(tmp.c_str());
   return err;

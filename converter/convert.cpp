@@ -77,6 +77,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   if (options.tables) options.tables->apply(decode_options);
   decode_options.source_path = job.input;
   decode_options.name = fs::path(job.input).stem().string();
+  decode_options.want_structure = false;  // only info and census read it
   Result<Decoded> decoded = decode(bytes->data(), bytes->size(), decode_options);
   if (!decoded) {
     if (decoded.error().code == "FORMAT_UNRECOGNISED" && job.from_walk && !options.strict) {
@@ -98,6 +99,13 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   if (!written) return fail(written.error());
   for (const ir::Diagnostic& w : written->warnings) r.warnings.push_back(w);
   r.unreachable_morph_values = written->unreachable_morph_values;
+  if (options.compact.quantize || options.compact.compress) {
+    // --quantize / --compress rewrite the finished glb (the CLI refuses them with --gltf);
+    // --verify below then reads the compacted bytes, expanded.
+    ir::Result<std::vector<uint8_t>> compacted = gltf::compact_glb(written->glb, options.compact);
+    if (!compacted) return fail(compacted.error());
+    written->glb = std::move(*compacted);
+  }
 
   if (options.verify) {
     if (auto err = options.verify(VerifyInput{job, out, *bytes, *decoded, *written}, r.warnings))
@@ -114,6 +122,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   }
   AtomicOptions atomic;
   atomic.replace = options.force;
+  atomic.sync = options.sync;
   atomic.fault = options.fault;
   if (auto err = write_atomically(files, atomic)) return fail(std::move(*err));
   for (const FileData& f : files) r.bytes_out += f.size;

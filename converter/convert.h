@@ -13,6 +13,7 @@
 #include "converter/output_paths.h"
 #include "converter/vertex_tables.h"
 #include "formats/common/decode.h"
+#include "gltf_writer/compact.h"
 #include "gltf_writer/write.h"
 
 namespace f2g::convert {
@@ -38,6 +39,8 @@ struct ConvertOptions {
   const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables
   bool gltf = false;    // --gltf: .gltf + .bin instead of .glb
   bool force = false;   // --force: replace existing outputs
+  bool sync = false;    // --sync: fsync each output before it is renamed into place
+  gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)
   bool strict = false;  // --strict: unrecognised files in walked directories fail
   uint64_t max_input_bytes = uint64_t(1) << 30;  // no mesh of either game comes close
   VerifyHook verify;    // --verify: compare the glTF read back with the decoded input

@@ -117,6 +117,7 @@ Confirmation confirm(const uint8_t* data, size_t size, const Candidate& c,
   options.format = c.signature == Signature::Sws ? FormatKind::Sws : FormatKind::Rr;
   options.observer = nullptr;
   options.field_log = nullptr;
+  options.want_structure = false;  // a confirmation needs the IR only
   options.source_path = label;
   const uint8_t* begin = data + c.offset;
   const uint64_t rest = size - c.offset;

@@ -1,5 +1,7 @@
 #include "converter/verify.h"
 
+#include "gltf_writer/compact.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,8 +12,11 @@
 #include <ostream>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "converter/verify_report.h"
 #include "formats/format.h"
+#include "gltf_writer/compact.h"
 #include "gltf_writer/morph_delta.h"
 #include "gltf_writer/read.h"
 
@@ -258,7 +263,8 @@ size_t skin_vertex_count(const ir::Mesh& m) {
 
 class Comparer {
  public:
-  Comparer(const ir::Mesh& e, const ir::Mesh& a, VerifyReport& r) : e_(e), a_(a), r_(r) {
+  Comparer(const ir::Mesh& e, const ir::Mesh& a, VerifyReport& r, const Tolerances& t)
+      : e_(e), a_(a), r_(r), t_(t) {
     // A vertex's primitive: the first draw range that spans it.
     vertex_primitive_.assign(e_.vertex_count, -1);
     for (size_t p = e_.primitives.size(); p-- > 0;) {
@@ -352,7 +358,7 @@ class Comparer {
       else if (ea.semantic == "TANGENT")
         directions(row, ea, *fa, true);
       else
-        exact(row, ea, *fa);
+        exact(row, ea, *fa, tolerance_of(ea.semantic));
     }
     for (const ir::Attribute& fa : a_.attributes) {
       if (is_skin_semantic(fa.semantic) || e_.find(fa.semantic)) continue;
@@ -373,7 +379,16 @@ class Comparer {
     return false;
   }
 
-  void exact(RowSink& row, const ir::Attribute& ea, const ir::Attribute& fa) {
+  // The quantisation tolerance of a float attribute (0 for every other, and for plain glbs).
+  double tolerance_of(const std::string& semantic) const {
+    if (semantic == "POSITION") return t_.position;
+    if (semantic.rfind("TEXCOORD_", 0) == 0) return t_.texcoord;
+    return 0;
+  }
+
+  // Equal values, or with tolerance > 0 float values at most `tolerance` apart ("within").
+  void exact(RowSink& row, const ir::Attribute& ea, const ir::Attribute& fa,
+             double tolerance = 0) {
     const size_t ne = ea.vertex_count(), nf = fa.vertex_count();
     for (size_t v = 0; v < std::max(ne, nf); ++v) {
       Outcome o = Outcome::Exact;
@@ -383,8 +398,9 @@ class Comparer {
       } else {
         for (size_t c = 0; c < ea.width; ++c) {
           if (same_value(ea, fa, v * ea.width + c)) continue;
-          o = Outcome::Mismatch;
-          err = std::max(err, abs_diff(ea.get(v, c), fa.get(v, c)));
+          const double d = abs_diff(ea.get(v, c), fa.get(v, c));
+          err = std::max(err, d);
+          o = std::max(o, d <= tolerance ? Outcome::Within : Outcome::Mismatch);
         }
       }
       row.add(
@@ -573,6 +589,10 @@ class Comparer {
           const float t = et.f32[i], f = ft.f32[i];
           if (bits(t) == bits(f)) continue;
           err = std::max(err, abs_diff(t, f));
+          if (abs_diff(t, f) <= t_.position) {  // quantised: base moved, delta exact
+            o = std::max(o, Outcome::Within);
+            continue;
+          }
           if (!base_ok || v >= base->vertex_count()) {
             o = Outcome::Mismatch;
             continue;
@@ -644,6 +664,7 @@ class Comparer {
   const ir::Mesh& e_;
   const ir::Mesh& a_;
   VerifyReport& r_;
+  Tolerances t_;
   std::vector<int64_t> vertex_primitive_;
 };
 
@@ -677,20 +698,71 @@ const Row* VerifyReport::row(std::string_view attribute) const {
   return nullptr;
 }
 
-VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual) {
+Tolerances quantized_tolerances(const ir::Mesh& expected, double position_scale) {
+  Tolerances t;
+  double max_abs = 0;
+  if (const ir::Attribute* p = expected.find("POSITION"); p && p->type == ir::Scalar::F32)
+    for (float x : p->f32) max_abs = std::max(max_abs, std::fabs(double(x)));
+  const double rounding = 4 * max_abs * std::numeric_limits<float>::epsilon();
+  t.position = position_scale / 2 + rounding;
+  t.texcoord = gltf::kTexcoordTolerance + 4 * std::numeric_limits<float>::epsilon();
+  return t;
+}
+
+namespace {
+
+// The largest POSITION dequantisation scale a compacted glb records (compact.h: accessor
+// extras "dequantization"), 0 when none. Read before expand_glb, which removes it.
+double recorded_position_scale(const std::vector<uint8_t>& glb) {
+  if (glb.size() < 20) return 0;
+  uint32_t json_length = 0;
+  std::memcpy(&json_length, glb.data() + 12, 4);  // GLB 2.0: first chunk = JSON
+  if (json_length > glb.size() - 20) return 0;
+  const nlohmann::json j = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + json_length,
+                                                 nullptr, false);
+  double scale = 0;
+  if (!j.is_object() || !j.contains("accessors") || !j["accessors"].is_array()) return 0;
+  for (const nlohmann::json& a : j["accessors"]) {
+    if (!a.is_object() || !a.contains("extras") || !a["extras"].is_object()) continue;
+    const nlohmann::json& e = a["extras"];
+    if (e.contains("dequantization") && e["dequantization"].is_object() &&
+        e["dequantization"].contains("scale") && e["dequantization"]["scale"].is_number())
+      scale = std::max(scale, e["dequantization"]["scale"].get<double>());
+  }
+  return scale;
+}
+
+}  // namespace
+
+VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
+                     const Tolerances& tolerances) {
   VerifyReport report;
-  Comparer(expected, actual, report).run();
+  Comparer(expected, actual, report, tolerances).run();
   return report;
 }
 
 VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& glb_bytes) {
-  ir::Result<ir::Mesh> back = gltf::read_glb(glb_bytes.data(), glb_bytes.size());
+  VerifyReport report;
+  gltf::CompactOptions found;
+  ir::Result<std::vector<uint8_t>> plain = gltf::expand_glb(glb_bytes, &found);
+  if (!plain) {
+    report.error = plain.error();
+    return report;
+  }
+  ir::Result<ir::Mesh> back = gltf::read_glb(plain->data(), plain->size());
   if (!back) {
-    VerifyReport report;
     report.error = back.error();
     return report;
   }
-  return compare(decoded.mesh, *back);
+  report = compare(decoded.mesh, *back,
+                   found.quantize
+                       ? quantized_tolerances(decoded.mesh, recorded_position_scale(glb_bytes))
+                       : Tolerances{});
+  report.compact = found.quantize && found.compress ? "quantized+compressed"
+                   : found.quantize                 ? "quantized"
+                   : found.compress                 ? "compressed"
+                                                    : "";
+  return report;
 }
 
 VerifyReport verify_written(const Decoded& decoded, const gltf::Written& written) {
@@ -732,6 +804,7 @@ int run_verify(const std::string& input, const std::string& glb, bool json,
     DecodeOptions opts = options;
     if (opts.source_path.empty()) opts.source_path = input;
     if (opts.name.empty()) opts.name = std::filesystem::path(input).stem().string();
+    opts.want_structure = false;  // verify compares the IR only
     Result<Decoded> decoded = decode(in_bytes.data(), in_bytes.size(), opts);
     if (!decoded)
       report.error = decoded.error();

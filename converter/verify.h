@@ -46,6 +46,14 @@
 //   "source" (format, layout, object id); "extras": the stored fields glTF has no
 //               slot for, as JSON, equal on the mesh, every primitive, bone, material, target.
 //
+// Compacted outputs (convert --quantize / --compress, gltf_writer/compact.h): the glb is first
+// expanded (gltf::expand_glb: meshopt views decoded, quantised accessors back to float). Meshopt
+// compression is lossless, so the rules above hold unchanged. A quantised glb (
+// KHR_mesh_quantization) may move POSITION and morph POSITION values by up to
+// Tolerances::position and TEXCOORD_n values by up to Tolerances::texcoord (counted as
+// "within tolerance"; beyond is a mismatch); NORMAL and TANGENT are already compared within
+// one int8 step. "compact" in the report says which form was read.
+//
 // A value is one element: a vertex's vector, an index, a bone's matrix, a name. max_error is
 // the largest absolute difference (count difference for counts). The first kMaxMismatches
 // mismatches of every row are listed with primitive, attribute, index and both values.
@@ -95,9 +103,22 @@ struct Mismatch {
   std::string found;
 };
 
+// How far a value may be from the input and still count as "within tolerance" (0: exact).
+struct Tolerances {
+  double position = 0;  // POSITION and morph POSITION, per component, absolute
+  double texcoord = 0;  // TEXCOORD_n, per component, absolute
+};
+
+// The tolerances of gltf::compact_glb's quantisation of `expected` (compact.h) with the
+// POSITION dequantisation scale the glb records: a rounded value is off by at most scale / 2,
+// plus the float32 rounding of offset + scale * q (a few ulps of the largest coordinate);
+// texcoords within kTexcoordTolerance plus float32 rounding.
+Tolerances quantized_tolerances(const ir::Mesh& expected, double position_scale);
+
 struct VerifyReport {
   std::string input;  // paths, for the report; empty when compared in memory
   std::string output;
+  std::string compact;  // "", "quantized", "compressed", "quantized+compressed": the form read
   std::vector<Row> rows;
   std::vector<Mismatch> mismatches;     // first kMaxMismatches per row
   std::optional<ir::Diagnostic> error;  // the input or the glb could not be read at all
@@ -108,9 +129,11 @@ struct VerifyReport {
 };
 
 // expected = decode(INPUT).mesh, actual = gltf::read_glb(OUTPUT).
-VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual);
+VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
+                     const Tolerances& tolerances = {});
 
-// For `convert --verify`: read the written glb back and compare it with the decoded input.
+// For `convert --verify`: read the written glb back (expanded first when compacted) and
+// compare it with the decoded input.
 VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& glb_bytes);
 // The same for whatever gltf::write made: the glb, or with --gltf the JSON and its .bin.
 VerifyReport verify_written(const Decoded& decoded, const gltf::Written& written);

@@ -46,13 +46,15 @@ nlohmann::json to_json(const VerifyReport& report) {
                           {"found", m.found}});
   }
   return {{"input", report.input},   {"output", report.output},
+          {"compact", report.compact},
           {"ok", report.ok()},       {"error", error_json(report)},
           {"rows", std::move(rows)}, {"mismatches", std::move(mismatches)}};
 }
 
 void print_text(const VerifyReport& report, std::ostream& out) {
   out << "verify " << (report.input.empty() ? "(input)" : report.input) << " -> "
-      << (report.output.empty() ? "(glb)" : report.output) << ": ";
+      << (report.output.empty() ? "(glb)" : report.output)
+      << (report.compact.empty() ? "" : " (" + report.compact + ", expanded)") << ": ";
   if (report.error) {
     out << "FAILED: " << report.error->to_string() << "\n";
     return;

@@ -3,6 +3,7 @@
 // JSON shape (`forge2gltf verify --json`, also embedded per file by `convert --verify`):
 //   {
 //     "input": "in.mesh", "output": "out.glb", "ok": true,
+//     "compact": "" | "quantized" | "compressed" | "quantized+compressed",  // form read
 //     "error": null | {"code", "message", "path", "offset"},   // input or glb unreadable
 //     "rows": [{"attribute": "POSITION", "compared": 120, "exact": 120,
 //               "within_tolerance": 0, "nearest": 0, "mismatched": 0,

@@ -47,11 +47,13 @@ ir::Result<std::vector<uint8_t>> compact_glb(const std::vector<uint8_t>& glb,
   });
 }
 
-ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb) {
+ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb,
+                                            CompactOptions* found) {
   return guarded(kExpandInvalid, [&]() -> ir::Result<std::vector<uint8_t>> {
     compact::Parts p = compact::parse(glb, kExpandInvalid);
     const bool compressed = uses(p.json, compact::kMeshoptExtension);
     const bool quantized = uses(p.json, compact::kQuantizationExtension);
+    if (found) *found = CompactOptions{quantized, compressed};
     if (!compressed && !quantized) return glb;
     if (compressed) compact::decompress(p);
     if (quantized) compact::dequantize(p);

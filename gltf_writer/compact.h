@@ -77,7 +77,9 @@ ir::Result<std::vector<uint8_t>> compact_glb(const std::vector<uint8_t>& glb,
 // the node / inverse-bind dequantisation undone), both extensions removed: a plain glb.
 // A glb without either extension comes back unchanged. Errors: GLTF_EXPAND_INVALID (not a
 // GLB, or an extension object that does not fit its views), GLTF_EXPAND_DECODE (meshopt
-// data that does not decode).
-ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb);
+// data that does not decode). `found`, when given, says which of the two the glb used, so a
+// caller (verify) knows which tolerances apply.
+ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb,
+                                            CompactOptions* found = nullptr);
 
 }  // namespace f2g::gltf

@@ -188,7 +188,9 @@ std::optional<Grid> lossless_grid(const std::vector<float>& xs, const Json& mesh
   g.q.resize(xs.size());
   for (size_t i = 0; i < xs.size(); ++i) {
     const double d = double(xs[i]) / f;
-    if (!(std::fabs(d) <= kShortMax)) return std::nullopt;
+    // x / f of x = float(k) * f lands near k, not on it (12 / (12 / 32767) > 32767 in double):
+    // round first, the exactness test below decides.
+    if (!(std::fabs(d) < kShortMax + 0.5)) return std::nullopt;
     g.q[i] = round_int(d);
     if (float(g.q[i]) * f != xs[i]) return std::nullopt;
   }

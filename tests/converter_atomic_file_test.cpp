@@ -63,6 +63,7 @@ TEST(AtomicFile, FailedWriteLeavesNoTempAndNoFile) {
   for (const char* step : {"open", "write", "fsync", "rename", "mkdir"}) {
     ScratchDir d;
     AtomicOptions o;
+    o.sync = true;
     o.fault = fail_at(step);
     const auto err = write_atomically({data(d / "sub/a.glb")}, o);
     ASSERT_TRUE(err.has_value()) << step;
@@ -78,11 +79,26 @@ TEST(AtomicFile, FailedWriteLeavesAnExistingFileUntouched) {
     write_text(d / "a.glb", "old");
     AtomicOptions o;
     o.replace = true;
+    o.sync = true;
     o.fault = fail_at(step);
     ASSERT_TRUE(write_atomically({data(d / "a.glb")}, o).has_value()) << step;
     EXPECT_EQ(read_text(d / "a.glb"), "old") << step;
     EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"})) << step;
   }
+}
+
+TEST(AtomicFile, SyncsOnlyWhenAsked) {
+  // The fault seam is asked before every fsync: without `sync` there is none to fail.
+  ScratchDir d;
+  AtomicOptions o;
+  o.fault = fail_at("fsync");
+  EXPECT_FALSE(write_atomically({data(d / "a.glb")}, o).has_value());
+  EXPECT_EQ(read_text(d / "a.glb"), kNew);
+  o.sync = true;
+  const auto err = write_atomically({data(d / "b.glb")}, o);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->message.find("cannot sync"), std::string::npos) << err->message;
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
 }
 
 TEST(AtomicFile, PathUnderARegularFileFailsCleanly) {

@@ -31,8 +31,8 @@ VerifyReport failed_report() {
 
 TEST(VerifyReportJson, HasTheDocumentedKeys) {
   const nlohmann::json j = to_json(failed_report());
-  EXPECT_EQ(keys_of(j),
-            (std::set<std::string>{"input", "output", "ok", "error", "rows", "mismatches"}));
+  EXPECT_EQ(keys_of(j), (std::set<std::string>{"input", "output", "compact", "ok", "error", "rows",
+                                               "mismatches"}));
   EXPECT_EQ(j["input"], "in/a.mesh");
   EXPECT_EQ(j["output"], "out/a.glb");
   EXPECT_EQ(j["ok"], false);

@@ -1,8 +1,10 @@
 // The whole round trip on every sample: decode -> gltf::write -> read_glb -> compare is ok,
-// and a one-ulp change of a POSITION value inside the glb's BIN chunk is caught and named.
+// and a one-ulp change of a POSITION value inside the glb's BIN chunk is caught and named;
+// the same for the compacted forms (--quantize, --compress) within their stated tolerances.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include "converter/verify.h"
 #include "converter/verify_report.h"
 #include "formats/format.h"
+#include "gltf_writer/compact.h"
 #include "gltf_writer/write.h"
 
 namespace f2g::verify {
@@ -122,6 +125,64 @@ TEST(VerifySamples, OneUlpInThePositionBufferIsAPositionMismatch) {
       }
     }
   }
+}
+
+// --quantize and --compress outputs of every sample verify: expanded first, POSITION and
+// TEXCOORD within the recorded quantisation step, everything else as for plain outputs.
+TEST(VerifySamples, EveryCompactedSampleVerifiesWithinTheQuantisationStep) {
+  const std::vector<fs::path> all = samples();
+  ASSERT_FALSE(all.empty()) << "no samples under " F2G_SOURCE_DIR "/samples/{sws,rr}/*.mesh";
+  for (const fs::path& p : all) {
+    const Converted c = convert(p);
+    if (c.glb.empty()) continue;
+    for (const bool compress : {false, true}) {
+      ir::Result<std::vector<uint8_t>> glb = gltf::compact_glb(c.glb, {true, compress});
+      ASSERT_TRUE(glb.ok()) << p << ": " << glb.error().to_string();
+      const VerifyReport r = verify_output(c.decoded, *glb);
+      EXPECT_TRUE(r.ok()) << p << " compress " << compress << "\n" << text_of(r);
+      EXPECT_EQ(r.compact, compress ? "quantized+compressed" : "quantized") << p;
+      const Row* pos = r.row("POSITION");
+      ASSERT_NE(pos, nullptr) << p;
+      EXPECT_EQ(pos->exact + pos->within_tolerance, c.decoded.mesh.vertex_count) << p;
+      // Quantised to 16 bits: never further off than 1/32766 of the largest coordinate
+      // (plus float rounding), whatever scale the glb recorded.
+      double max_abs = 0;
+      for (float x : c.decoded.mesh.find("POSITION")->f32)
+        max_abs = std::max(max_abs, std::fabs(double(x)));
+      EXPECT_LE(pos->max_error, max_abs * (1.0 / 32766 + 1e-6)) << p;
+    }
+  }
+}
+
+// RR's s16 positions with QuantizationFactor take the lossless path: exact after expansion.
+TEST(VerifySamples, QuantizedRrStaticPositionsAreExact) {
+  const fs::path p = fs::path(F2G_SOURCE_DIR) / "samples/rr/static16_terrain.mesh";
+  const Converted c = convert(p);
+  ASSERT_FALSE(c.glb.empty());
+  ir::Result<std::vector<uint8_t>> glb = gltf::compact_glb(c.glb, {true, true});
+  ASSERT_TRUE(glb.ok()) << glb.error().to_string();
+  const VerifyReport r = verify_output(c.decoded, *glb);
+  ASSERT_TRUE(r.ok()) << text_of(r);
+  EXPECT_EQ(r.row("POSITION")->exact, c.decoded.mesh.vertex_count) << text_of(r);
+}
+
+// One quantisation step off is more than the tolerance (half a step): a mismatch.
+TEST(VerifySamples, OneQuantisationStepInAPositionIsAMismatch) {
+  const fs::path p = fs::path(F2G_SOURCE_DIR) / "samples/sws/static_materials.mesh";
+  const Converted c = convert(p);
+  ASSERT_FALSE(c.glb.empty());
+  ir::Result<std::vector<uint8_t>> glb = gltf::compact_glb(c.glb, {true, false});
+  ASSERT_TRUE(glb.ok()) << glb.error().to_string();
+  std::vector<uint8_t> bad = *glb;
+  const size_t at = first_position_offset(bad);  // an s16 x of vertex 0 now
+  int16_t q;
+  std::memcpy(&q, bad.data() + at, 2);
+  q = static_cast<int16_t>(q > 0 ? q - 1 : q + 1);  // toward zero: stays in range
+  std::memcpy(bad.data() + at, &q, 2);
+  const VerifyReport r = verify_output(c.decoded, bad);
+  ASSERT_FALSE(r.error) << r.error->to_string();
+  EXPECT_EQ(r.row("POSITION")->mismatched, 1u) << text_of(r);
+  EXPECT_FALSE(r.ok());
 }
 
 // `forge2gltf verify INPUT OUTPUT.glb [--json]` end to end on files.

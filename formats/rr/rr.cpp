@@ -36,7 +36,7 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
         options.rr_formats ? *options.rr_formats : builtin_vertex_formats();
     const Layout l = derive_layout(m, formats, c);
     normalise(m, l, options, c, out.mesh);
-    out.structure = structure_json(m, l);
+    if (options.want_structure) out.structure = structure_json(m, l);
     return out;
   });
 }

@@ -38,7 +38,7 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     Decoded d;
     d.kind = FormatKind::Sws;
     d.mesh = to_ir(m, layout, sites, ranges, c, options);
-    d.structure = structure_json(m, layout, ranges);
+    if (options.want_structure) d.structure = structure_json(m, layout, ranges);
     d.mesh.warnings = std::move(warnings);
     return d;
   });
