@@ -44,9 +44,17 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
   size_t done_count = 0;
   uint64_t bytes_done = 0, failed = 0;
   std::atomic<size_t> next{0};
+  size_t not_started = 0;
+  unsigned running = 0;  // workers that have not returned yet
+  const auto stopped = [&batch] { return batch.stop && batch.stop->load(); };
 
   auto worker = [&] {
     for (size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) {
+      if (stopped()) {
+        std::lock_guard<std::mutex> lock(mutex);
+        ++not_started;
+        continue;  // claim and count the rest: every index ends up done or not started
+      }
       FileResult r = convert_guarded(jobs[i], outputs[i], options);
       std::lock_guard<std::mutex> lock(mutex);
       bytes_done += r.bytes_in ? r.bytes_in : jobs[i].size;
@@ -55,11 +63,15 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
       ++done_count;
       changed.notify_one();
     }
+    std::lock_guard<std::mutex> lock(mutex);
+    --running;
+    changed.notify_one();
   };
   unsigned threads = batch.jobs ? batch.jobs : std::thread::hardware_concurrency();
   if (threads == 0) threads = 1;
   if (threads > n) threads = static_cast<unsigned>(n ? n : 1);
   std::vector<std::thread> pool;
+  running = n ? threads : 0;
   for (unsigned t = 0; t < threads && n; ++t) pool.emplace_back(worker);
 
   uint64_t bytes_total = 0;
@@ -73,9 +85,12 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
   };
   std::unique_lock<std::mutex> lock(mutex);
   for (;;) {
-    const bool all_done = done_count == n;
-    for (auto it = finished.begin(); it != finished.end() && it->first == handed_on;
-         it = finished.erase(it), ++handed_on) {
+    const bool all_done = done_count == n || running == 0;
+    // In input order. When every worker has returned, a gap can only be an input a stop
+    // left unstarted: skip it.
+    while (!finished.empty() && (finished.begin()->first == handed_on || running == 0)) {
+      const auto it = finished.begin();
+      handed_on = it->first + 1;
       const FileResult& r = it->second;
       if (r.status == Status::Failed && r.error) {
         clear_line();
@@ -84,6 +99,7 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
       add_to_totals(out.totals, r);
       if (batch.on_result) batch.on_result(r);
       if (batch.keep_results) out.files.push_back(std::move(it->second));
+      finished.erase(it);
     }
     if (all_done) break;
     const auto now = Clock::now();
@@ -104,6 +120,10 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
 
   out.totals.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   out.exit_code = exit_code_of(out.totals);
+  out.not_started = not_started;
+  out.interrupted = not_started > 0;
+  out.totals.not_started = not_started;
+  out.totals.interrupted = out.interrupted;
   return out;
 }
 

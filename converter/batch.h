@@ -3,6 +3,7 @@
 // and then dropped: no mesh data and no result accumulates, only the job list stays.
 #pragma once
 
+#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <vector>
@@ -20,15 +21,22 @@ struct BatchOptions {
   bool keep_results = false;  // also return every FileResult (tests, small runs)
   // Called on the calling thread with each result, in input order (--report streams here).
   std::function<void(const FileResult&)> on_result;
+  // Once this is true (interrupt.h: Ctrl-C) no further input is started; inputs in flight
+  // finish (their outputs are complete or absent) and are handed on as usual.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct BatchResult {
   std::vector<FileResult> files;  // one per job, in job order, when keep_results
   Totals totals;
   int exit_code = 0;  // 0 nothing failed, 1 some input failed
+  bool interrupted = false;  // `stop` came before every input was started
+  size_t not_started = 0;    // inputs never started because of `stop` (no result for them)
 };
 
-// Converts every job to its planned output (plan_outputs). Each failed input prints one line
+// Converts every job to its planned output (plan_outputs), or with `stop` the ones started
+// before it was set: their results are handed on in input order, the others are counted in
+// not_started. Each failed input prints one line
 // on `err` (failure_line), in input order, as soon as every input before it is done. The
 // progress line is redrawn at most 10 times a second.
 BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs,

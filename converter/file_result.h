@@ -1,6 +1,7 @@
 // What converting one input produced: the row of the summary and of --report.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +22,27 @@ struct Counts {
   uint64_t targets = 0;
 };
 
+// One error or warning of the Khronos glTF-Validator on an output (`convert --validate`).
+struct ValidationMessage {
+  std::string severity;  // "error", "warning"
+  std::string code;      // the validator's, e.g. "ACCESSOR_MIN_MISMATCH"
+  std::string message;
+  std::string pointer;             // a JSON pointer ("/accessors/2/min/0"); empty when none
+  std::optional<uint64_t> offset;  // a byte offset (GLB and buffer issues)
+};
+
+// The validator's verdict on one output: its four counts and the first few errors and
+// warnings, or why the output could not be validated (`failure`; the counts are then 0).
+struct ValidationCounts {
+  static constexpr size_t kMaxMessages = 5;
+  uint64_t errors = 0;
+  uint64_t warnings = 0;
+  uint64_t infos = 0;
+  uint64_t hints = 0;
+  std::vector<ValidationMessage> messages;  // at most kMaxMessages, errors and warnings
+  std::optional<std::string> failure;
+};
+
 struct FileResult {
   std::string input;   // as the user named it: INPUT argument joined with the walked path
   std::string output;  // the .glb/.gltf written or kept; empty when there is none
@@ -35,6 +57,7 @@ struct FileResult {
   uint64_t bytes_in = 0;
   uint64_t bytes_out = 0;
   double seconds = 0;
+  std::optional<ValidationCounts> validation;  // --validate, set for outputs written this run
 };
 
 // The stderr line of a failed input:

@@ -49,6 +49,22 @@ json counts_json(const Counts& c) {
               {"targets", c.targets}};
 }
 
+json validation_json(const ValidationCounts& v) {
+  json messages = json::array();
+  for (const ValidationMessage& m : v.messages)
+    messages.push_back(json{{"severity", m.severity},
+                            {"code", m.code},
+                            {"message", m.message},
+                            {"pointer", string_or_null(m.pointer)},
+                            {"offset", m.offset ? json(*m.offset) : json(nullptr)}});
+  return json{{"errors", v.errors},
+              {"warnings", v.warnings},
+              {"infos", v.infos},
+              {"hints", v.hints},
+              {"messages", std::move(messages)},
+              {"failure", v.failure ? json(*v.failure) : json(nullptr)}};
+}
+
 json file_result_json(const FileResult& r) {
   json warnings = json::array();
   for (const ir::Diagnostic& w : r.warnings) warnings.push_back(diagnostic_json(w));
@@ -66,6 +82,7 @@ json file_result_json(const FileResult& r) {
   j["bytes_in"] = r.bytes_in;
   j["bytes_out"] = r.bytes_out;
   j["seconds"] = r.seconds;
+  if (r.validation) j["validation"] = validation_json(*r.validation);  // only with --validate
   return j;
 }
 
@@ -85,6 +102,18 @@ json totals_json(const Totals& t) {
   totals["bytes_in"] = t.bytes_in;
   totals["bytes_out"] = t.bytes_out;
   totals["seconds"] = t.seconds;
+  totals["interrupted"] = t.interrupted;
+  totals["not_started"] = t.not_started;
+  if (const auto& v = t.validation) {
+    totals["validation"] = json{{"validator", v->validator},
+                                {"outputs", v->outputs},
+                                {"outputs_with_errors", v->outputs_with_errors},
+                                {"not_validated", v->not_validated},
+                                {"errors", v->errors},
+                                {"warnings", v->warnings},
+                                {"infos", v->infos},
+                                {"hints", v->hints}};
+  }
   return totals;
 }
 

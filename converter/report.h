@@ -19,6 +19,10 @@ nlohmann::json diagnostic_json(const ir::Diagnostic& d);
 
 nlohmann::json counts_json(const Counts& c);
 
+// {"errors", "warnings", "infos", "hints", "messages": [{"severity", "code", "message",
+// "pointer", "offset"}], "failure"}: an output's "validation" (only with --validate).
+nlohmann::json validation_json(const ValidationCounts& v);
+
 nlohmann::json file_result_json(const FileResult& r);
 
 // {"tool": "forge2gltf", "version", "inputs": [...], "totals": {...}}

@@ -7,6 +7,7 @@ set(F2G_CONVERTER_SOURCES
     converter/file_result.cpp
     converter/info.cpp
     converter/input_file.cpp
+    converter/interrupt.cpp
     converter/inputs.cpp
     converter/output_paths.cpp
     converter/progress.cpp
@@ -22,3 +23,4 @@ set_source_files_properties(converter/version.cpp PROPERTIES
 include(converter/census_sources.cmake)
 include(converter/view_sources.cmake)
 include(converter/verify_sources.cmake)
+include(converter/validator_sources.cmake)

@@ -28,6 +28,23 @@ void add_to_totals(Totals& t, const FileResult& r) {
   t.unreachable_morph_values += r.unreachable_morph_values;
   t.bytes_in += r.bytes_in;
   t.bytes_out += r.bytes_out;
+  if (r.validation) {
+    if (!t.validation) t.validation.emplace();
+    add_validation(*t.validation, *r.validation);
+  }
+}
+
+void add_validation(ValidationTotals& t, const ValidationCounts& v) {
+  if (v.failure) {
+    ++t.not_validated;
+    return;
+  }
+  ++t.outputs;
+  if (v.errors) ++t.outputs_with_errors;
+  t.errors += v.errors;
+  t.warnings += v.warnings;
+  t.infos += v.infos;
+  t.hints += v.hints;
 }
 
 Totals totals_of(const std::vector<FileResult>& results, double wall_seconds) {
@@ -37,7 +54,12 @@ Totals totals_of(const std::vector<FileResult>& results, double wall_seconds) {
   return t;
 }
 
-int exit_code_of(const Totals& totals) { return totals.failed ? 1 : 0; }
+int exit_code_of(const Totals& totals) {
+  // An output the validator rejects is a converter bug: the file is kept (it is what the
+  // converter makes) but the run must not look clean; the same when it could not be checked.
+  const auto& v = totals.validation;
+  return totals.failed || (v && (v->outputs_with_errors || v->not_validated)) ? 1 : 0;
+}
 
 std::string human_bytes(double bytes) {
   const char* units[] = {"B", "KB", "MB", "GB", "TB"};
@@ -60,6 +82,8 @@ std::string summary_text(const Totals& t) {
                 static_cast<unsigned long long>(t.failed),
                 static_cast<unsigned long long>(t.inputs), t.seconds);
   std::string s = buf;
+  if (t.interrupted)
+    s += "  interrupted: " + std::to_string(t.not_started) + " inputs not started\n";
   const double rate = t.seconds > 0 ? double(t.bytes_in) / t.seconds : 0;
   s += "  bytes: " + human_bytes(double(t.bytes_in)) + " in, " + human_bytes(double(t.bytes_out)) +
        " out (" + human_bytes(rate) + "/s)\n";
@@ -74,6 +98,14 @@ std::string summary_text(const Totals& t) {
   if (t.unreachable_morph_values)
     s += "  morph values no float32 delta reaches: " +
          std::to_string(t.unreachable_morph_values) + "\n";
+  if (const auto& v = t.validation) {
+    s += "  validator: " + std::to_string(v->outputs) + " outputs, " + std::to_string(v->errors) +
+         " errors, " + std::to_string(v->warnings) + " warnings";
+    if (v->outputs_with_errors)
+      s += " (" + std::to_string(v->outputs_with_errors) + " outputs with errors)";
+    if (v->not_validated) s += ", " + std::to_string(v->not_validated) + " not validated";
+    s += "\n";
+  }
   return s;
 }
 

@@ -24,3 +24,9 @@ add_test(NAME verify_all_samples
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/verify_all_samples.sh $<TARGET_FILE:forge2gltf>
                  ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/verify_all_samples)
 set_tests_properties(verify_all_samples PROPERTIES LABELS cli TIMEOUT 300)
+
+# Ctrl-C in the middle of a batch: exit 130, only complete outputs, a report of what was done.
+add_test(NAME interrupt_batch
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/interrupt_batch.sh $<TARGET_FILE:forge2gltf>
+                 ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/interrupt_batch)
+set_tests_properties(interrupt_batch PROPERTIES LABELS cli TIMEOUT 300)

@@ -275,3 +275,59 @@ TEST_F(Batch, AMissingInputFailsAndTheRestConvert) {
 
 }  // namespace
 }  // namespace f2g::convert
+
+namespace f2g::convert {
+namespace {
+
+// A stop (Ctrl-C) after the first result: nothing new starts, what was started is complete
+// and reported in input order, and no partial or temp file is left.
+TEST_F(Batch, StopStartsNoFurtherInputAndLeavesOnlyCompleteOutputs) {
+  for (const unsigned jobs : {1u, 2u}) {
+    const fs::path out = dir_ / ("out" + std::to_string(jobs));
+    const auto job_list = expand_inputs({(dir_ / "in").string()}, out);
+    const auto plan = plan_outputs(job_list, out, false);
+    std::atomic<bool> stop{false};
+    BatchOptions batch;
+    batch.jobs = jobs;
+    batch.keep_results = true;
+    batch.stop = &stop;
+    std::vector<std::string> seen;
+    batch.on_result = [&](const FileResult& r) { seen.push_back(r.input); };
+    ConvertOptions options;
+    options.fault = [&stop](const std::string&, const fs::path&) {
+      stop = true;  // the signal arrives while the first output is being written
+      return false;
+    };
+    const BatchResult result = run_batch(job_list, plan, options, batch);
+    EXPECT_TRUE(result.interrupted) << jobs;
+    // Each worker had at most one input in flight when the flag was set.
+    ASSERT_GE(result.files.size(), 1u);
+    EXPECT_LE(result.files.size(), jobs);
+    EXPECT_EQ(result.files.size() + result.not_started, job_list.size());
+    EXPECT_EQ(seen.size(), result.files.size());
+    EXPECT_EQ(result.totals.inputs, result.files.size());
+    EXPECT_EQ(seen.front(), job_list.front().display);  // input order
+    std::vector<std::string> written;
+    for (const FileResult& r : result.files) {
+      EXPECT_EQ(r.status, Status::Converted) << r.input;
+      written.push_back(fs::relative(r.output, out).generic_string());
+    }
+    std::sort(written.begin(), written.end());
+    EXPECT_EQ(list_files(out), written) << "only the finished outputs, no temp files";
+  }
+}
+
+TEST_F(Batch, AStopThatNeverComesChangesNothing) {
+  const fs::path out = dir_ / "out";
+  const auto job_list = expand_inputs({(dir_ / "in").string()}, out);
+  std::atomic<bool> stop{false};
+  BatchOptions batch;
+  batch.stop = &stop;
+  const BatchResult result = run_batch(job_list, plan_outputs(job_list, out, false), {}, batch);
+  EXPECT_FALSE(result.interrupted);
+  EXPECT_EQ(result.not_started, 0u);
+  EXPECT_EQ(result.totals.converted, job_list.size());
+}
+
+}  // namespace
+}  // namespace f2g::convert

@@ -16,9 +16,11 @@
 
 #include "converter/batch.h"
 #include "converter/census_command.h"
+#include "converter/gltf_validator.h"
 #include "converter/html_report.h"
 #include "converter/info.h"
 #include "converter/inputs.h"
+#include "converter/interrupt.h"
 #include "converter/output_paths.h"
 #include "converter/reencode_check.h"
 #include "converter/report.h"
@@ -97,10 +99,16 @@ struct ConvertArgs {
   bool strict = false;
   bool verify = false;
   bool html = false;
+  bool validate = false;
+  bool sync = false;
+  bool quantize = false;
+  bool compress = false;
   DecodeArgs decode;
 };
 
 int run_convert(const ConvertArgs& a) {
+  if (a.gltf && (a.quantize || a.compress))
+    return usage_error("--quantize and --compress rewrite .glb files; they cannot go with --gltf");
   ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
   const fs::path out = a.out;
@@ -117,6 +125,11 @@ int run_convert(const ConvertArgs& a) {
   options.gltf = a.gltf;
   options.force = a.force;
   options.strict = a.strict;
+  options.sync = a.sync;
+  // --compress alone still quantises first: meshopt's attribute codec gains most on the
+  // integer streams, and a float-only meshopt file is not what web viewers are given.
+  options.compact.quantize = a.quantize || a.compress;
+  options.compact.compress = a.compress;
   if (a.verify) {
     options.verify = [](const VerifyInput& in, std::vector<ir::Diagnostic>&) {
       return verify::report_error(verify::verify_written(in.decoded, in.written));
@@ -131,13 +144,44 @@ int run_convert(const ConvertArgs& a) {
     report = std::make_unique<ReportWriter>(a.report);
     if (report->error()) return usage_error("--report: " + report->error()->message);
   }
+  // --validate: one validator child for the batch, started (or a usage error) before any
+  // input is converted; it checks each output written in this run as its result comes in.
+  std::unique_ptr<Validator> validator;
+  ValidationTotals validation;
+  if (a.validate) {
+    ir::Result<ValidatorSetup> setup = find_validator(default_validator_search());
+    if (!setup) return usage_error(setup.error().message);
+    ir::Result<std::unique_ptr<Validator>> started = Validator::start(*setup);
+    if (!started) return usage_error(started.error().message);
+    validator = std::move(*started);
+    validation.validator = validator->version();
+  }
   std::vector<view::ReportRow> rows;  // --html: one small row per input, no mesh data
-  batch.on_result = [&](const FileResult& r) {
+  batch.on_result = [&](const FileResult& converted) {
+    std::optional<FileResult> validated;  // `converted` with the validator's verdict
+    if (validator && converted.status == Status::Converted) {
+      const bool stopped_before = validator->stopped();
+      validated = converted;
+      validated->validation = validator->validate(converted.output);
+      add_validation(validation, *validated->validation);
+      auto problem = validation_problem(*validated->validation);
+      if (problem && !stopped_before) {  // once for a stopped validator, not per output
+        if (batch.progress) std::fputs("\r\x1b[K", stderr);
+        std::fprintf(stderr, "%s\n", failure_line(converted.output, *problem).c_str());
+      }
+    }
+    const FileResult& r = validated ? *validated : converted;
     if (report) report->add(r);
     if (a.html) rows.push_back(view::report_row(r, out));
   };
 
-  const BatchResult result = run_batch(jobs, outputs, options, batch);
+  install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
+  batch.stop = &interrupt_requested();
+  BatchResult result = run_batch(jobs, outputs, options, batch);
+  if (validator) {  // the batch counted the results before on_result validated them
+    result.totals.validation = validation;
+    if (exit_code_of(result.totals) != 0) result.exit_code = kExitFailed;
+  }
   int code = result.exit_code;
   if (report) {
     if (auto err = report->finish(result.totals)) {
@@ -153,6 +197,14 @@ int run_convert(const ConvertArgs& a) {
     }
   }
   if (!a.quiet) std::fputs(summary_text(result.totals).c_str(), stdout);
+  if (result.interrupted) {
+    std::fprintf(stderr,
+                 "forge2gltf: interrupted: %llu inputs done, %llu not started; every output "
+                 "written is complete\n",
+                 static_cast<unsigned long long>(result.totals.inputs),
+                 static_cast<unsigned long long>(result.not_started));
+    code = interrupted_exit_code();
+  }
   return code;
 }
 
@@ -179,6 +231,18 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
                 "fails the input and nothing is written");
   cmd->add_flag("--html", a.html,
                 "Write a PNG thumbnail next to each output and a browsable OUT/index.html");
+  cmd->add_flag("--validate", a.validate,
+                "Validate every output with the Khronos glTF-Validator (needs node and the npm "
+                "package gltf-validator) and add its counts to the report");
+  cmd->add_flag("--quantize", a.quantize,
+                "Store positions, normals, tangents and UVs as integers (KHR_mesh_quantization; "
+                "README states the error)");
+  cmd->add_flag("--compress", a.compress,
+                "Quantize, then compress with EXT_meshopt_compression (required extension, no "
+                "fallback: for three.js / Babylon.js, not Blender 3.4)");
+  cmd->add_flag("--sync", a.sync,
+                "fsync every output before renaming it into place (durable against power "
+                "loss; slower)");
   return {cmd, [&a] { return run_convert(a); }};
 }
 

@@ -1,0 +1,25 @@
+// Stopping a batch cleanly on Ctrl-C (SIGINT) or SIGTERM: the first signal sets a flag the
+// batch polls (no new input is started, inputs in flight finish and are written atomically,
+// the report and summary say what was done); the handler then resets itself, so a second
+// signal ends the process at once (its temp files are hidden ".*.tmp-*" names, never a
+// partial output under a final name).
+#pragma once
+
+#include <atomic>
+
+namespace f2g::convert {
+
+// Installs the handlers for SIGINT and SIGTERM. Call once, from main, before the batch.
+void install_interrupt_handlers();
+
+// Set by the first SIGINT / SIGTERM after install_interrupt_handlers.
+const std::atomic<bool>& interrupt_requested();
+
+// The signal that set the flag (SIGINT, SIGTERM), 0 when none.
+int interrupt_signal();
+
+// Exit status of an interrupted run: 128 + the signal's number, as shells report a process
+// the signal killed (130 for Ctrl-C).
+int interrupted_exit_code();
+
+}  // namespace f2g::convert

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# ctest interrupt_batch: Ctrl-C (SIGINT) in the middle of a batch. forge2gltf must exit 130,
+# leave only complete outputs (no temp files; every .glb's header length equals its size and
+# it verifies against its input), and write a report that says what was done: interrupted,
+# how many inputs were not started, one entry per input finished, each output listed exists.
+#   tests/cli/interrupt_batch.sh FORGE2GLTF SAMPLES_DIR WORK_DIR
+set -euo pipefail
+tool=$1 samples=$2 work=$3
+fail() { echo "interrupt_batch: $*" >&2; exit 1; }
+rm -rf "$work"
+mkdir -p "$work/in"
+# Enough inputs that the run is still going when the signal comes: 120 copies of the samples.
+mapfile -t meshes < <(cd "$samples" && find . -name '*.mesh' -type f -printf '%P\n' | sort)
+((${#meshes[@]} > 0)) || fail "no *.mesh under $samples"
+for m in "${meshes[@]}"; do
+  mkdir -p "$work/in/c001/$(dirname "$m")"
+  cp "$samples/$m" "$work/in/c001/$m"
+done
+for i in $(seq -w 2 120); do cp -r "$work/in/c001" "$work/in/c$i"; done
+total=$((120 * ${#meshes[@]}))
+
+# --sync makes every output wait for the disk: the run takes long enough to be interrupted.
+"$tool" convert "$work/in" -o "$work/out" --jobs 1 --sync --report "$work/report.json" -q &
+pid=$!
+for _ in $(seq 1 500); do  # up to 5 s for the first outputs
+  n=$( (find "$work/out" -name '*.glb' 2>/dev/null || true) | wc -l)
+  ((n >= 3)) && break
+  sleep 0.01
+done
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+((rc == 130)) || fail "exit status $rc, expected 130 (128 + SIGINT)"
+
+temps=$(find "$work/out" -name '.*tmp-*' | wc -l)
+((temps == 0)) || fail "$temps temp files left in $work/out"
+mapfile -t glbs < <(cd "$work/out" && find . -name '*.glb' -type f -printf '%P\n' | sort)
+((${#glbs[@]} > 0)) || fail "no output was written before the signal"
+((${#glbs[@]} < total)) || fail "all $total inputs were converted: the signal came too late"
+for g in "${glbs[@]}"; do
+  size=$(stat -c %s "$work/out/$g")
+  declared=$(od -An -t u4 -j 8 -N 4 "$work/out/$g" | tr -d ' ')
+  ((size == declared)) || fail "$g: $size bytes but its GLB header says $declared"
+  "$tool" verify "$work/in/${g%.glb}.mesh" "$work/out/$g" >/dev/null || fail "$g does not verify"
+done
+
+# The report: complete JSON that names exactly the outputs on disk.
+node -e '
+  const fs = require("fs"), path = require("path");
+  const [report, out, total, onDisk] = process.argv.slice(1);
+  const r = JSON.parse(fs.readFileSync(report, "utf8"));
+  const t = r.totals, n = Number(total);
+  const check = (ok, what) => { if (!ok) { console.error("interrupt_batch: " + what); process.exit(1); } };
+  check(t.interrupted === true, "totals.interrupted is not true");
+  check(t.not_started > 0, "totals.not_started is " + t.not_started);
+  check(t.inputs === r.inputs.length, "totals.inputs " + t.inputs + " != " + r.inputs.length + " entries");
+  check(t.inputs + t.not_started === n, "inputs + not_started != " + n);
+  check(t.converted === Number(onDisk), t.converted + " converted but " + onDisk + " glbs on disk");
+  for (const e of r.inputs) {
+    check(e.status === "converted", e.input + ": " + e.status);
+    check(fs.existsSync(e.output), e.output + " is in the report but not on disk");
+  }
+' "$work/report.json" "$work/out" "$total" "${#glbs[@]}" || exit 1
+echo "interrupt_batch: ${#glbs[@]} of $total inputs done before SIGINT, exit 130, report and outputs complete"
