@@ -1,12 +1,10 @@
 #include "converter/census_command.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
+#include "converter/atomic_file.h"
 #include "converter/census.h"
 #include "converter/census_json.h"
 #include "converter/census_markdown.h"
@@ -15,25 +13,11 @@ namespace f2g::census {
 namespace fs = std::filesystem;
 
 bool write_file_atomically(const std::string& path, const std::string& text, std::string& error) {
-  const fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.close();
-    if (!f) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      error = "cannot write " + path;
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    error = "cannot write " + path + ": " + ec.message();
+  convert::AtomicOptions options;
+  options.replace = true;  // a census or scan file describes this run; an older one is replaced
+  const auto* data = reinterpret_cast<const uint8_t*>(text.data());
+  if (auto failed = convert::write_atomically({{path, data, text.size()}}, options)) {
+    error = failed->message;
     return false;
   }
   return true;

@@ -21,7 +21,7 @@ int run_census_command(const std::vector<std::string>& inputs, const std::string
 // The title the Markdown gets: "Census of sws and rr" from the inputs' last components.
 std::string census_title(const std::vector<std::string>& inputs);
 
-// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
+// Writes `text` to `path` with convert::write_atomically (replacing an older file), so a
 // failure never leaves a partial file. False (and a message in `error`) on failure.
 bool write_file_atomically(const std::string& path, const std::string& text, std::string& error);
 
