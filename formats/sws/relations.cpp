@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "formats/sws/mesh_build.h"
@@ -13,7 +15,6 @@ namespace f2g::sws {
 
 namespace {
 
-using Keyed = std::pair<PositionKey, uint32_t>;  // position bits, compiled vertex
 using Triangle = std::array<PositionKey, 3>;     // sorted: the same triangle in any vertex order
 
 struct Stream {
@@ -24,11 +25,11 @@ struct Stream {
   }
 };
 
-std::vector<Keyed> range_keys(const Stream& s, const Range& g, uint32_t po) {
-  std::vector<Keyed> k;
+std::vector<PositionKey> range_keys(const Stream& s, const Range& g, uint32_t po) {
+  std::vector<PositionKey> k;
   k.reserve(g.vertex_count);
   for (uint32_t v = g.first_vertex; v < g.first_vertex + g.vertex_count; ++v)
-    k.push_back({position_key(s.at(v, po)), v});
+    k.push_back(position_key(s.at(v, po)));
   std::sort(k.begin(), k.end());
   return k;
 }
@@ -39,39 +40,68 @@ std::vector<PositionKey> submesh_keys(const SubMesh& sm) {
   return k;
 }
 
-bool same_positions(std::vector<PositionKey> sub, const std::vector<Keyed>& range) {
-  if (sub.size() != range.size()) return false;
-  std::sort(sub.begin(), sub.end());
-  for (size_t i = 0; i < sub.size(); ++i)
-    if (!(sub[i] == range[i].first)) return false;
-  return true;
-}
-
 Triangle sorted(Triangle t) {
   std::sort(t.begin(), t.end());
   return t;
 }
 
-// The compiled vertices of the range at a SubMesh vertex's position.
-std::pair<const Keyed*, const Keyed*> candidates(const std::vector<Keyed>& keys,
-                                                 const PositionKey& k) {
-  auto lo = std::lower_bound(keys.begin(), keys.end(), Keyed{k, 0});
-  auto hi = lo;
-  while (hi != keys.end() && hi->first == k) ++hi;
-  return {keys.data() + (lo - keys.begin()), keys.data() + (hi - keys.begin())};
+uint64_t mix(uint64_t x) {  // splitmix64's finaliser
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
 }
 
-// The first SubMesh vertex none of whose candidates holds `value(v)` at `offset` of `s`,
-// or -1.
+uint64_t key_hash(const PositionKey& k) {
+  return mix(k.bits[0] | uint64_t(k.bits[1]) << 32) ^ mix(~uint64_t(k.bits[2]));
+}
+
+// The multiset of positions of any vertex span as one number: the sum of the positions'
+// hashes, from prefix sums over the stream. Finding a SubMesh's range then costs O(1) per
+// range instead of sorting every candidate range (which made crafted meshes with many
+// same-material ranges cubic); equal sums are confirmed by comparing the sorted positions.
+class SpanHashes {
+ public:
+  SpanHashes(const Stream& s, uint32_t po, uint64_t vertices) : prefix_(vertices + 1, 0) {
+    for (uint64_t v = 0; v < vertices; ++v)
+      prefix_[v + 1] = prefix_[v] + key_hash(position_key(s.at(uint32_t(v), po)));
+  }
+  // nullopt for a span past the stream (the range checks reported it).
+  std::optional<uint64_t> of(const Range& g) const {
+    const uint64_t end = uint64_t(g.first_vertex) + g.vertex_count;
+    if (end >= prefix_.size()) return std::nullopt;
+    return prefix_[end] - prefix_[g.first_vertex];
+  }
+
+ private:
+  std::vector<uint64_t> prefix_;
+};
+
+uint64_t multiset_hash(const std::vector<PositionKey>& keys) {
+  uint64_t h = 0;
+  for (const PositionKey& k : keys) h += key_hash(k);
+  return h;
+}
+
+// The first SubMesh vertex whose value (`values[v]`) no range vertex at its position holds
+// at `offset` of stream `s`, or -1. One sorted (position, value) table, so coincident
+// vertices cost a binary search each, not a walk over all of them.
 template <class T>
-int64_t first_unmatched(const std::vector<Keyed>& keys, const std::vector<PositionKey>& sub,
-                        const Stream& s, uint32_t offset, const std::vector<T>& values) {
+int64_t first_unmatched(const Stream& base, uint32_t po, const Range& g,
+                        const std::vector<PositionKey>& sub, const Stream& s, uint32_t offset,
+                        const std::vector<T>& values) {
+  using Entry = std::pair<PositionKey, std::array<uint8_t, sizeof(T)>>;
+  std::vector<Entry> held(g.vertex_count);
+  for (uint32_t i = 0; i < g.vertex_count; ++i) {
+    const uint32_t v = g.first_vertex + i;
+    held[i].first = position_key(base.at(v, po));
+    std::memcpy(held[i].second.data(), s.at(v, offset), sizeof(T));
+  }
+  std::sort(held.begin(), held.end());
   for (size_t v = 0; v < sub.size() && v < values.size(); ++v) {
-    auto [lo, hi] = candidates(keys, sub[v]);
-    bool ok = false;
-    for (const Keyed* c = lo; c != hi && !ok; ++c)
-      ok = std::memcmp(s.at(c->second, offset), &values[v], sizeof(T)) == 0;
-    if (!ok) return int64_t(v);
+    Entry want{sub[v], {}};
+    std::memcpy(want.second.data(), &values[v], sizeof(T));
+    if (!std::binary_search(held.begin(), held.end(), want)) return int64_t(v);
   }
   return -1;
 }
@@ -88,6 +118,15 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
   const uint64_t stream_bytes = d.vertex_bytes;
   const Stream base{d.streams.data(), d.stride};
   std::vector<bool> used(d.ranges_a.size(), false);
+  const SpanHashes spans(base, po, d.stride ? stream_bytes / d.stride : 0);
+  // Candidate ranges by (material, vertex count, position multiset hash), in range order.
+  std::unordered_map<uint64_t, std::vector<uint32_t>> by_key;
+  const auto key_of = [](uint32_t material, uint64_t count, uint64_t hash) {
+    return mix(hash ^ mix(uint64_t(material) << 32 ^ count));
+  };
+  for (size_t i = 0; i < d.ranges_a.size() && i < m.material_ids.size(); ++i)
+    if (const auto h = spans.of(d.ranges_a[i]))
+      by_key[key_of(m.material_ids[i], d.ranges_a[i].vertex_count, *h)].push_back(uint32_t(i));
 
   for (size_t k = 0; k < m.submeshes.size(); ++k) {
     const SubMesh& sm = m.submeshes[k].submesh;
@@ -96,12 +135,22 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     const std::vector<PositionKey> sub = submesh_keys(sm);
 
     // spec: the range drawn with the SubMesh's material holds its positions bit for bit.
+    // The first unused such range in range order: only ranges with the same material, vertex
+    // count and position hash can be it; their sorted positions decide.
     int64_t found = -1;
-    std::vector<Keyed> keys;
-    for (size_t i = 0; i < d.ranges_a.size() && i < m.material_ids.size() && found < 0; ++i) {
-      if (used[i] || m.material_ids[i] != sm.material_id) continue;
-      keys = range_keys(base, d.ranges_a[i], po);
-      if (same_positions(sub, keys)) found = int64_t(i);
+    const auto bucket = by_key.find(key_of(sm.material_id, sub.size(), multiset_hash(sub)));
+    if (bucket != by_key.end()) {
+      std::vector<PositionKey> sorted_sub = sub;
+      std::sort(sorted_sub.begin(), sorted_sub.end());
+      for (const uint32_t i : bucket->second) {
+        if (used[i] || m.material_ids[i] != sm.material_id ||
+            d.ranges_a[i].vertex_count != sub.size())
+          continue;
+        if (range_keys(base, d.ranges_a[i], po) == sorted_sub) {
+          found = int64_t(i);
+          break;
+        }
+      }
     }
     c.check(
         check::submesh_positions_equal_range, found >= 0, path + ".positions", site.positions, [&] {
@@ -132,7 +181,7 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     // spec: channel k is morph stream k + 1, positions equal at the matching vertices.
     for (size_t j = 0; j < sm.morph_channels.size() && j < d.extra_streams; ++j) {
       const Stream morph{d.streams.data() + stream_bytes * (j + 1), d.stride};
-      const int64_t bad = first_unmatched(keys, sub, morph, po, sm.morph_channels[j].positions);
+      const int64_t bad = first_unmatched(base, po, g, sub, morph, po, sm.morph_channels[j].positions);
       c.check(check::morph_channel_positions_equal_stream, bad < 0,
               path + "/morph_channels[" + std::to_string(j) + "].positions",
               site.morph_positions[j], [&] {
@@ -144,7 +193,7 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     // spec: colours equal COLOR0 on all originals that hold them.
     const LayoutElement* col = layout.find("COLOR_0");
     if (col && col->def.encoding == Encoding::D3DColor && sm.colours.size() == sub.size()) {
-      const int64_t bad = first_unmatched(keys, sub, base, col->offset, sm.colours);
+      const int64_t bad = first_unmatched(base, po, g, sub, base, col->offset, sm.colours);
       c.check(check::submesh_colours_equal_color0, bad < 0, path + ".colours", site.colours, [&] {
         return "colour " + std::to_string(bad) + " = " + hex(sm.colours[size_t(bad)], 8) +
                " is not COLOR0 of range " + std::to_string(found) + "'s vertex there";
@@ -153,7 +202,7 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     // spec: the first UV channel equals TEXCOORD0 bit for bit on 347 of 349 SubMeshes.
     const LayoutElement* uv = layout.find("TEXCOORD_0");
     if (uv && !sm.uv_channels.empty() && sm.uv_channels[0].uvs.size() == sub.size()) {
-      const int64_t bad = first_unmatched(keys, sub, base, uv->offset, sm.uv_channels[0].uvs);
+      const int64_t bad = first_unmatched(base, po, g, sub, base, uv->offset, sm.uv_channels[0].uvs);
       c.check(check::submesh_uv0_equals_texcoord0, bad < 0, path + "/uv_channels[0].uvs",
               site.uv_channels, [&] {
                 return "UV " + std::to_string(bad) + " is not TEXCOORD0 of range " +
