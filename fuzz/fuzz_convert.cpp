@@ -1,11 +1,25 @@
 // libFuzzer target: the whole convert path in memory — decode -> IR -> glb bytes -> tinygltf
-// re-read. Whatever the input, nothing may crash, and a written glb must read back.
+// re-read, and the compact forms (--quantize, --compress) expanded and read back too.
+// Whatever the input, nothing may crash, and every glb we make must read back with the
+// decoded vertex count and indices.
 #include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 #include "formats/format.h"
+#include "gltf_writer/compact.h"
 #include "gltf_writer/read.h"
 #include "gltf_writer/write.h"
+
+namespace {
+
+void expect_reads_back(const std::vector<uint8_t>& glb, const f2g::ir::Mesh& decoded) {
+  f2g::ir::Result<f2g::ir::Mesh> back = f2g::gltf::read_glb(glb.data(), glb.size());
+  if (!back || back->vertex_count != decoded.vertex_count || back->indices != decoded.indices)
+    std::abort();
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   f2g::DecodeOptions options;
@@ -14,10 +28,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!decoded) return 0;
   f2g::ir::Result<f2g::gltf::Written> written = f2g::gltf::write(decoded->mesh, {});
   if (!written) return 0;  // the writer may refuse a mesh, with an error value
-  f2g::ir::Result<f2g::ir::Mesh> back = f2g::gltf::read_glb(written->glb.data(), written->glb.size());
-  if (!back || back->vertex_count != decoded->mesh.vertex_count ||
-      back->indices != decoded->mesh.indices) {
-    std::abort();  // our own glb must read back with the same vertices and indices
-  }
+  expect_reads_back(written->glb, decoded->mesh);
+  // The input's last byte picks the compact form, so the corpus explores both.
+  const bool compress = size > 0 && (data[size - 1] & 1);
+  f2g::ir::Result<std::vector<uint8_t>> compact =
+      f2g::gltf::compact_glb(written->glb, {true, compress});
+  if (!compact) std::abort();  // our own glb is always compactable
+  f2g::ir::Result<std::vector<uint8_t>> plain = f2g::gltf::expand_glb(*compact);
+  if (!plain) std::abort();
+  expect_reads_back(*plain, decoded->mesh);
   return 0;
 }
