@@ -68,7 +68,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   if (out.error) return fail(*out.error);
   if (!options.force && keep_existing(job, out, r)) return finish(r);
 
-  ir::Result<std::vector<uint8_t>> bytes = read_input(job.input, options.max_input_bytes);
+  ir::Result<InputBytes> bytes = read_input(job.input, options.max_input_bytes);
   if (!bytes) return fail(bytes.error());
   r.bytes_in = bytes->size();
 

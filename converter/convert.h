@@ -9,6 +9,7 @@
 
 #include "converter/atomic_file.h"
 #include "converter/file_result.h"
+#include "converter/input_file.h"
 #include "converter/inputs.h"
 #include "converter/output_paths.h"
 #include "converter/vertex_tables.h"
@@ -23,7 +24,7 @@ namespace f2g::convert {
 struct VerifyInput {
   const Job& job;
   const OutputPath& output;
-  const std::vector<uint8_t>& bytes;
+  const InputBytes& bytes;
   const Decoded& decoded;
   const gltf::Written& written;
 };

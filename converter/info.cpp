@@ -146,7 +146,7 @@ json ir_summary_json(const ir::Mesh& mesh) {
 
 ir::Result<json> info_json(const std::filesystem::path& path, const std::string& input,
                            const InfoOptions& options) {
-  ir::Result<std::vector<uint8_t>> bytes = read_input(path, options.max_input_bytes);
+  ir::Result<InputBytes> bytes = read_input(path, options.max_input_bytes);
   if (!bytes) return bytes.error();
   CheckRecorder recorder;
   DecodeOptions decode_options;

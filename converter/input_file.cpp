@@ -18,7 +18,7 @@ ir::Diagnostic unreadable(const std::string& why) {
 
 }  // namespace
 
-ir::Result<std::vector<uint8_t>> read_input(const std::filesystem::path& path, uint64_t max_bytes) {
+ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return unreadable(std::strerror(errno));
   struct stat st {};
@@ -39,7 +39,7 @@ ir::Result<std::vector<uint8_t>> read_input(const std::filesystem::path& path, u
                               std::to_string(max_bytes) + " a mesh may have",
                           "", 0};
   }
-  std::vector<uint8_t> bytes(static_cast<size_t>(size));
+  InputBytes bytes(static_cast<size_t>(size));  // not zero-filled: read() fills it
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);

@@ -21,8 +21,9 @@ struct Document {
   std::vector<ir::Diagnostic> warnings;
 
   Json attributes = Json::object();  // primitive.attributes shared by every primitive
-  // Base values as written, by IR semantic, for the morph deltas (NORMAL normalised).
-  std::map<std::string, std::vector<float>> written_floats;
+  // Base values as written, by IR semantic, for the morph deltas (NORMAL normalised): the
+  // IR's own values or ones kept by `bin`, so they live as long as the document.
+  std::map<std::string, const std::vector<float>*> written_floats;
   std::map<std::string, std::string> written_name;  // IR semantic -> glTF semantic
   Json targets = Json::array();                     // primitive.targets, shared
   size_t unreachable = 0;

@@ -1,7 +1,5 @@
 #include "gltf_writer/glb.h"
 
-#include <cstring>
-
 namespace f2g::gltf {
 namespace {
 
@@ -12,10 +10,10 @@ void put_u32(std::vector<uint8_t>& out, uint32_t v) {
 
 }  // namespace
 
-std::vector<uint8_t> pack_glb(const std::string& json, const std::vector<uint8_t>& bin) {
+std::vector<uint8_t> pack_glb(const std::string& json, const BinBuilder& bin) {
   const size_t json_len = (json.size() + 3) & ~size_t(3);
-  const size_t bin_len = (bin.size() + 3) & ~size_t(3);
-  const size_t total = 12 + 8 + json_len + (bin.empty() ? 0 : 8 + bin_len);
+  const size_t bin_len = bin.size();  // already padded to 4
+  const size_t total = 12 + 8 + json_len + (bin_len == 0 ? 0 : 8 + bin_len);
   std::vector<uint8_t> out;
   out.reserve(total);
   put_u32(out, 0x46546C67);  // "glTF"
@@ -25,11 +23,10 @@ std::vector<uint8_t> pack_glb(const std::string& json, const std::vector<uint8_t
   put_u32(out, 0x4E4F534A);  // "JSON"
   out.insert(out.end(), json.begin(), json.end());
   out.resize(20 + json_len, ' ');
-  if (!bin.empty()) {
+  if (bin_len != 0) {
     put_u32(out, static_cast<uint32_t>(bin_len));
     put_u32(out, 0x004E4942);  // "BIN\0"
-    out.insert(out.end(), bin.begin(), bin.end());
-    out.resize(total, 0);
+    bin.append_to(out);
   }
   return out;
 }

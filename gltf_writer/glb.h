@@ -6,8 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "gltf_writer/bin_builder.h"
+
 namespace f2g::gltf {
 
-std::vector<uint8_t> pack_glb(const std::string& json, const std::vector<uint8_t>& bin);
+// The GLB of `json` and the builder's BIN, in one allocation: each view's bytes are copied
+// once, from their source straight into place.
+std::vector<uint8_t> pack_glb(const std::string& json, const BinBuilder& bin);
 
 }  // namespace f2g::gltf

@@ -9,8 +9,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
 
 #include "gltf_writer/document.h"
 #include "gltf_writer/extras.h"
@@ -25,11 +28,13 @@ namespace {
 // primitive an accessor over its slice, whole triangles only.
 Json write_primitives(Document& doc, Json& empty_primitives) {
   const ir::Mesh& m = doc.mesh;
-  bool u16 = true;
-  for (uint32_t i : m.indices) u16 = u16 && i < 65535;  // 65535 is the u16 restart value
+  uint32_t largest = 0;
+  for (uint32_t i : m.indices) largest = std::max(largest, i);
+  const bool u16 = largest < 65535;  // 65535 is the u16 restart value
   int view;
   if (u16) {
-    const std::vector<uint16_t> narrow(m.indices.begin(), m.indices.end());
+    const std::vector<uint16_t>& narrow =
+        doc.bin.keep(std::vector<uint16_t>(m.indices.begin(), m.indices.end()));
     view = doc.bin.add_view(narrow.data(), narrow.size(), 1, kUnsignedShort, kElementArrayBuffer);
   } else {
     view =
@@ -69,10 +74,11 @@ Json write_primitives(Document& doc, Json& empty_primitives) {
     set_key(extras, keys::kFirstVertex, pr.first_vertex, doc, path + ".extras");
     set_key(extras, keys::kVertexCount, pr.vertex_count, doc, path + ".extras");
 
-    Json prim = {{"attributes", doc.attributes},
-                 {"indices", doc.bin.add_accessor(view, size_t(pr.first_index) * (u16 ? 2 : 4),
-                                                  whole, 1, ct, false)},
-                 {"mode", 4}};
+    Json prim = Json::object();
+    prim["attributes"] = doc.attributes;
+    prim["indices"] =
+        doc.bin.add_accessor(view, size_t(pr.first_index) * (u16 ? 2 : 4), whole, 1, ct, false);
+    prim["mode"] = 4;
     if (!m.materials.empty()) prim["material"] = pr.material;
     if (!doc.targets.empty()) prim["targets"] = doc.targets;
     prim["extras"] = std::move(extras);
@@ -155,19 +161,6 @@ void write_nodes(Document& doc, Json& gltf) {
   }
 }
 
-// Bytes of the BIN buffer, give or take padding: one allocation instead of regrowth copies.
-size_t bin_estimate(const ir::Mesh& m) {
-  size_t n = m.indices.size() * 4 + 64;
-  for (const ir::Attribute& a : m.attributes)
-    n += m.vertex_count * ((a.value_count() / std::max<size_t>(1, m.vertex_count)) * 4 + 4);
-  for (const ir::MorphTarget& t : m.morph_targets) {
-    n += (t.positions.size() + t.normals.size()) * 4 + 8;
-    for (const ir::Attribute& o : t.others) n += o.value_count() * 4 + 4;
-  }
-  if (m.skin) n += m.skin->bones.size() * 64;
-  return n;
-}
-
 // RFC 3986 percent-encoding of a relative file name (unreserved characters and '/' kept).
 std::string uri_encode(const std::string& s) {
   static const char* hexd = "0123456789ABCDEF";
@@ -184,13 +177,115 @@ std::string uri_encode(const std::string& s) {
   return out;
 }
 
+// Compact JSON text, byte for byte what Json::dump(-1, ' ', false, handler) writes (keys in
+// the objects' order; numbers formatted as nlohmann formats them), at a fraction of its cost:
+// a string that needs no escaping is copied as it is and nothing goes through a virtual call
+// per character. Any other string (escapes, non-ASCII: UTF-8 checks and their errors) is
+// dumped by nlohmann itself, one value at a time.
+class JsonText {
+ public:
+  explicit JsonText(Json::error_handler_t handler) : handler_(handler) {}
+
+  void value(const Json& v) {
+    switch (v.type()) {
+      case Json::value_t::object: {
+        const Json::object_t& o = v.get_ref<const Json::object_t&>();
+        char open = '{';
+        for (const auto& [key, x] : o) {
+          put(open);
+          open = ',';
+          string(key);
+          put(':');
+          value(x);
+        }
+        if (o.empty()) put('{');
+        return put('}');
+      }
+      case Json::value_t::array: {
+        const Json::array_t& a = v.get_ref<const Json::array_t&>();
+        char open = '[';
+        for (const Json& x : a) {
+          put(open);
+          open = ',';
+          value(x);
+        }
+        if (a.empty()) put('[');
+        return put(']');
+      }
+      case Json::value_t::string:
+        return string(v.get_ref<const std::string&>());
+      case Json::value_t::boolean:
+        return v.get<bool>() ? put("true", 4) : put("false", 5);
+      case Json::value_t::number_integer:
+        return integer(v.get<int64_t>());
+      case Json::value_t::number_unsigned:
+        return integer(v.get<uint64_t>());
+      case Json::value_t::number_float: {
+        // nlohmann's serializer::dump_float: null when not finite, else its grisu2 to_chars.
+        const double x = v.get<double>();
+        if (!std::isfinite(x)) return put("null", 4);
+        char buf[64];
+        return put(buf, size_t(nlohmann::detail::to_chars(buf, buf + sizeof buf, x) - buf));
+      }
+      case Json::value_t::null:
+        return put("null", 4);
+      default:  // binary, discarded: never in a glTF document; as nlohmann writes them
+        return put(v.dump(-1, ' ', false, handler_));
+    }
+  }
+
+  std::string text() const { return std::string(buf_.get(), size_); }
+
+ private:
+  void put(char c) {
+    if (size_ == capacity_) grow(1);
+    buf_[size_++] = c;
+  }
+  void put(const char* p, size_t n) {
+    if (capacity_ - size_ < n) grow(n);
+    std::memcpy(buf_.get() + size_, p, n);
+    size_ += n;
+  }
+  void put(const std::string& s) { put(s.data(), s.size()); }
+  void grow(size_t n) {
+    capacity_ = std::max(capacity_ * 2, std::max<size_t>(size_ + n, 16384));
+    std::unique_ptr<char[]> bigger(new char[capacity_]);  // no zero-fill: written before read
+    if (size_) std::memcpy(bigger.get(), buf_.get(), size_);
+    buf_ = std::move(bigger);
+  }
+
+  void string(const std::string& s) {
+    // Printable ASCII but the quote and the backslash is all nlohmann copies unescaped.
+    for (unsigned char c : s)
+      if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\')
+        return put(Json(s).dump(-1, ' ', false, handler_));
+    put('"');
+    put(s.data(), s.size());
+    put('"');
+  }
+
+  template <class Int>
+  void integer(Int x) {
+    char buf[24];
+    put(buf, size_t(std::to_chars(buf, buf + sizeof buf, x).ptr - buf));
+  }
+
+  Json::error_handler_t handler_;
+  std::unique_ptr<char[]> buf_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 std::string dump(const Json& gltf, Document& doc) {
   try {
-    return gltf.dump();
+    JsonText t(Json::error_handler_t::strict);
+    t.value(gltf);
+    return t.text();
   } catch (const Json::type_error&) {
     doc.warn("GLTF_INVALID_UTF8", "a name or extras string is not UTF-8; bad bytes replaced",
              "mesh");
-    return gltf.dump(-1, ' ', false, Json::error_handler_t::replace);
+    JsonText t(Json::error_handler_t::replace);
+    t.value(gltf);
+    return t.text();
   }
 }
 
@@ -199,7 +294,6 @@ std::string dump(const Json& gltf, Document& doc) {
 ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
   if (auto e = check_mesh(mesh, options)) return *e;
   Document doc(mesh);
-  doc.bin.bin().reserve(bin_estimate(mesh));
   if (auto e = write_attributes(doc)) return *e;
   write_targets(doc);
   Json empty_primitives = Json::array();
@@ -216,26 +310,25 @@ ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
   if (!materials.empty()) gltf["materials"] = std::move(materials);
   write_nodes(doc, gltf);
 
-  std::vector<uint8_t>& bin = doc.bin.bin();
-  bin.resize((bin.size() + 3) & ~size_t(3), 0);
-  if (bin.size() > std::numeric_limits<uint32_t>::max() - 4096)
+  const size_t bin_size = doc.bin.size();  // padded to 4
+  if (bin_size > std::numeric_limits<uint32_t>::max() - 4096)
     return ir::Diagnostic{
         "GLTF_TOO_LARGE",
-        "the binary buffer needs " + std::to_string(bin.size()) + " bytes; GLB holds at most 4 GiB",
+        "the binary buffer needs " + std::to_string(bin_size) + " bytes; GLB holds at most 4 GiB",
         "mesh", 0};
-  Json buffer = {{"byteLength", bin.size()}};
+  Json buffer = {{"byteLength", bin_size}};
   if (!options.binary) buffer["uri"] = uri_encode(options.bin_uri);
   gltf["buffers"] = Json::array({std::move(buffer)});
   gltf["bufferViews"] = std::move(doc.bin.views());
   gltf["accessors"] = std::move(doc.bin.accessors());
 
   Written out;
-  const std::string json = dump(gltf, doc);
+  std::string json = dump(gltf, doc);
   if (options.binary) {
-    out.glb = pack_glb(json, bin);
+    out.glb = pack_glb(json, doc.bin);
   } else {
-    out.json = json;
-    out.bin = std::move(bin);
+    out.json = std::move(json);
+    doc.bin.append_to(out.bin);
   }
   out.warnings = std::move(doc.warnings);
   out.unreachable_morph_values = doc.unreachable;

@@ -22,6 +22,14 @@ const void* data_of(const ir::Attribute& a) {
                                     : static_cast<const void*>(a.u16.data());
 }
 
+// The values of `a` handed to the builder (they back a view until the GLB is packed); returns
+// where they are now.
+const void* keep_data(BinBuilder& bin, ir::Attribute& a) {
+  return a.type == ir::Scalar::F32  ? static_cast<const void*>(bin.keep(std::move(a.f32)).data())
+         : a.type == ir::Scalar::U8 ? static_cast<const void*>(bin.keep(std::move(a.u8)).data())
+                                    : static_cast<const void*>(bin.keep(std::move(a.u16)).data());
+}
+
 // The glTF name of a standard semantic the validator would reject where it stands: TANGENT
 // without NORMAL (MESH_PRIMITIVE_TANGENT_WITHOUT_NORMAL), TEXCOORD_n / COLOR_n after a gap
 // (MESH_PRIMITIVE_INDEXED_SEMANTIC_CONTINUITY) become "_" + semantic.
@@ -68,13 +76,17 @@ std::optional<ir::Diagnostic> write_attributes(Document& doc) {
                                                  : " (glTF needs the lower sets first)"),
                path);
 
+    // What is written: the IR's values, or values the writer made (kept by doc.bin).
     const ir::Attribute* src = &a;
-    ir::Attribute unit;
+    const void* data = data_of(a);
+    const std::vector<float>* floats = &a.f32;
     if (s.kind == Semantic::kNormal || s.kind == Semantic::kTangent) {
-      unit = a;
+      std::vector<float> unit = a.f32;
       const bool normal = s.kind == Semantic::kNormal;
-      const UnitStats st = make_unit_vectors(unit.f32.data(), m.vertex_count, a.width,
+      const UnitStats st = make_unit_vectors(unit.data(), m.vertex_count, a.width,
                                              normal ? kNormalFallback : kTangentFallback);
+      floats = &doc.bin.keep(std::move(unit));
+      data = floats->data();
       if (st.degenerate)
         doc.warn(normal ? "GLTF_ZERO_NORMAL" : "GLTF_ZERO_TANGENT",
                  std::to_string(st.degenerate) + " zero-length or non-finite vectors written as " +
@@ -84,23 +96,24 @@ std::optional<ir::Diagnostic> write_attributes(Document& doc) {
         doc.warn("GLTF_TANGENT_W",
                  std::to_string(st.bad_w) + " tangents had w other than +1/-1; written as its sign",
                  path);
-      src = &unit;
     } else if (s.kind == Semantic::kJoints) {
       src = &skin->joints[s.set];
+      data = keep_data(doc.bin, skin->joints[s.set]);
     } else if (s.kind == Semantic::kWeights) {
       src = &skin->weights[s.set];
+      data = keep_data(doc.bin, skin->weights[s.set]);
     }
 
     const int ct = component_type_of(*src);
-    const int view = doc.bin.add_view(data_of(*src), m.vertex_count, src->width, ct, kArrayBuffer);
+    const int view = doc.bin.add_view(data, m.vertex_count, src->width, ct, kArrayBuffer);
     const int acc =
         s.kind == Semantic::kPosition
-            ? doc.bin.add_float_accessor_with_bounds(view, src->f32.data(), m.vertex_count, 3)
+            ? doc.bin.add_float_accessor_with_bounds(view, floats->data(), m.vertex_count, 3)
             : doc.bin.add_accessor(view, 0, m.vertex_count, src->width, ct, src->normalized);
     doc.attributes[name] = acc;
     doc.written_name[a.semantic] = name;
     if (!m.morph_targets.empty() && src->type == ir::Scalar::F32)
-      doc.written_floats[a.semantic] = src->f32;  // the bases of the morph deltas
+      doc.written_floats[a.semantic] = floats;  // the bases of the morph deltas
   }
   return std::nullopt;
 }

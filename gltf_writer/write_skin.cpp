@@ -87,7 +87,8 @@ void write_skin(Document& doc) {
     ibm.insert(ibm.end(), written.begin(), written.end());
     doc.joint_nodes.push_back(joint_node(bones[i], i, written, doc));
   }
-  const int view = doc.bin.add_view(ibm.data(), bones.size(), 16, kFloat, kNoTarget);
+  const int view =
+      doc.bin.add_view(doc.bin.keep(std::move(ibm)).data(), bones.size(), 16, kFloat, kNoTarget);
   doc.skin_ibm = doc.bin.add_accessor(view, 0, bones.size(), 16, kFloat, false);
   doc.skinned = m.find("JOINTS_0") != nullptr;
 }

@@ -44,6 +44,13 @@ std::vector<float> unorm8_deltas(const std::vector<uint8_t>& base,
   return d;
 }
 
+// The written base values of `semantic` (empty when none were written).
+const std::vector<float>& written_base(const Document& doc, const std::string& semantic) {
+  static const std::vector<float> none;
+  const auto it = doc.written_floats.find(semantic);
+  return it == doc.written_floats.end() ? none : *it->second;
+}
+
 }  // namespace
 
 void write_targets(Document& doc) {
@@ -54,10 +61,11 @@ void write_targets(Document& doc) {
     const std::string path = "mesh/morph_targets[" + std::to_string(k) + "]";
     Json target = Json::object();
 
-    std::vector<float> d =
-        float_deltas(doc.written_floats["POSITION"], t.positions, doc.unreachable);
-    int view = doc.bin.add_view(d.data(), vc, 3, kFloat, kArrayBuffer);
-    target["POSITION"] = doc.bin.add_float_accessor_with_bounds(view, d.data(), vc, 3);
+    // Each delta array backs a view until the GLB is packed: kept by doc.bin.
+    const std::vector<float>* d =
+        &doc.bin.keep(float_deltas(written_base(doc, "POSITION"), t.positions, doc.unreachable));
+    int view = doc.bin.add_view(d->data(), vc, 3, kFloat, kArrayBuffer);
+    target["POSITION"] = doc.bin.add_float_accessor_with_bounds(view, d->data(), vc, 3);
 
     if (!t.normals.empty()) {
       if (doc.written_name.count("NORMAL") == 0) {
@@ -72,8 +80,8 @@ void write_targets(Document& doc) {
                    std::to_string(st.degenerate) +
                        " zero-length or non-finite target normals written as (0, 0, 1)",
                    path + ".normals");
-        d = float_deltas(doc.written_floats["NORMAL"], unit, doc.unreachable);
-        view = doc.bin.add_view(d.data(), vc, 3, kFloat, kArrayBuffer);
+        d = &doc.bin.keep(float_deltas(written_base(doc, "NORMAL"), unit, doc.unreachable));
+        view = doc.bin.add_view(d->data(), vc, 3, kFloat, kArrayBuffer);
         target["NORMAL"] = doc.bin.add_accessor(view, 0, vc, 3, kFloat, false);
       }
     }
@@ -94,9 +102,10 @@ void write_targets(Document& doc) {
                  path + ".others." + o.semantic);
         continue;
       }
-      d = o.type == ir::Scalar::F32 ? float_deltas(base->f32, o.f32, doc.unreachable)
-                                    : unorm8_deltas(base->u8, o.u8, doc.unreachable);
-      view = doc.bin.add_view(d.data(), vc, o.width, kFloat, kArrayBuffer);
+      d = &doc.bin.keep(o.type == ir::Scalar::F32
+                            ? float_deltas(base->f32, o.f32, doc.unreachable)
+                            : unorm8_deltas(base->u8, o.u8, doc.unreachable));
+      view = doc.bin.add_view(d->data(), vc, o.width, kFloat, kArrayBuffer);
       target[o.semantic] = doc.bin.add_accessor(view, 0, vc, o.width, kFloat, false);
     }
     doc.targets.push_back(std::move(target));

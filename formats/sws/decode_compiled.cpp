@@ -1,4 +1,5 @@
 // spec: CompiledMesh data, range and palette tables (SWS). Mirrored by encode_compiled.cpp.
+#include <algorithm>
 #include <cstring>
 
 #include "formats/sws/codec_parts.h"
@@ -8,17 +9,125 @@ namespace f2g::sws {
 
 namespace {
 
-// The first index of `indices` outside [lo, hi), or -1.
-int64_t first_outside(const std::vector<uint16_t>& indices, uint64_t first, uint64_t count,
-                      uint64_t lo, uint64_t hi) {
-  for (uint64_t i = first; i < first + count; ++i)
-    if (indices[i] < lo || indices[i] >= hi) return static_cast<int64_t>(i);
-  return -1;
+// The smallest and largest index of a slice of the index buffer (lo > hi when empty).
+struct IndexSpan {
+  uint16_t lo = 0xFFFF, hi = 0;
+};
+bool outside(const IndexSpan& s, uint64_t lo, uint64_t hi) { return s.lo < lo || s.hi >= hi; }
+void merge(IndexSpan& s, const IndexSpan& t) {
+  s.lo = std::min(s.lo, t.lo);
+  s.hi = std::max(s.hi, t.hi);
 }
 
-// Checks one range against the buffers (spec: partition note, range table).
-void check_range(Ctx& x, const Range& g, uint64_t at, uint64_t vertex_count,
-                 const std::vector<uint16_t>& indices) {
+// Spans and first offenders over slices of the index buffer, for the range checks: each
+// relation tests a slice's span and rescans for the first offender only to report one.
+// Slices are scanned directly (one pass that vectorises) while the scans stay within a few
+// times the buffer, as the two partitions of a valid file do. Past that (ranges that overlap:
+// a crafted file), a sparse table of block spans answers a span in O(block) and a first
+// offender in O(block + log), so R ranges cost O(I + R x block), not O(R x I).
+class IndexSpans {
+ public:
+  explicit IndexSpans(const std::vector<uint16_t>& indices)
+      : v_(indices), budget_(4 * uint64_t(indices.size()) + 65536) {}
+
+  IndexSpan span(uint64_t first, uint64_t count) {
+    const uint64_t end = first + count;
+    uint64_t b0, b1;
+    if (direct(first, end, b0, b1)) return scan(first, end);
+    IndexSpan s = blocks(b0, b1);
+    merge(s, scan(first, b0 * kBlock));
+    merge(s, scan(b1 * kBlock, end));
+    return s;
+  }
+
+  // The first index of [first, first + count) outside [lo, hi), or -1.
+  int64_t first_outside(uint64_t first, uint64_t count, uint64_t lo, uint64_t hi) {
+    const uint64_t end = first + count;
+    uint64_t b0, b1;
+    if (direct(first, end, b0, b1)) return scan_outside(first, end, lo, hi);
+    if (const int64_t i = scan_outside(first, b0 * kBlock, lo, hi); i >= 0) return i;
+    if (outside(blocks(b0, b1), lo, hi)) {
+      uint64_t l = b0 + 1, r = b1;  // the fewest blocks from b0 that hold an offender
+      while (l < r) {
+        const uint64_t m = l + (r - l) / 2;
+        if (outside(blocks(b0, m), lo, hi)) r = m;
+        else l = m + 1;
+      }
+      return scan_outside((l - 1) * kBlock, l * kBlock, lo, hi);
+    }
+    return scan_outside(b1 * kBlock, end, lo, hi);
+  }
+
+ private:
+  static constexpr uint64_t kBlock = 256;
+
+  // Whether [first, end) is scanned directly; if not, the whole blocks [b0, b1) inside it.
+  bool direct(uint64_t first, uint64_t end, uint64_t& b0, uint64_t& b1) {
+    b0 = (first + kBlock - 1) / kBlock;
+    b1 = end / kBlock;
+    if (b0 >= b1) return true;
+    if (levels_.empty()) {
+      if (scanned_ + (end - first) <= budget_) {
+        scanned_ += end - first;
+        return true;
+      }
+      build();
+    }
+    return false;
+  }
+
+  void build() {
+    std::vector<IndexSpan> level(v_.size() / kBlock);
+    for (uint64_t b = 0; b < level.size(); ++b) level[b] = scan(b * kBlock, (b + 1) * kBlock);
+    levels_.push_back(std::move(level));
+    for (uint64_t w = 2; w <= levels_[0].size(); w *= 2) {  // level k: spans of 2^k blocks
+      const std::vector<IndexSpan>& prev = levels_.back();
+      std::vector<IndexSpan> next(levels_[0].size() - w + 1);
+      for (uint64_t b = 0; b < next.size(); ++b) {
+        next[b] = prev[b];
+        merge(next[b], prev[b + w / 2]);
+      }
+      levels_.push_back(std::move(next));
+    }
+  }
+
+  // The span of blocks [b0, b1), b0 < b1: two overlapping powers of two.
+  IndexSpan blocks(uint64_t b0, uint64_t b1) const {
+    size_t k = 0;
+    while ((uint64_t(2) << k) <= b1 - b0) ++k;
+    IndexSpan s = levels_[k][b0];
+    merge(s, levels_[k][b1 - (uint64_t(1) << k)]);
+    return s;
+  }
+
+  IndexSpan scan(uint64_t first, uint64_t end) const {
+    IndexSpan s;
+    const uint16_t* p = v_.data();
+    for (uint64_t i = first; i < end; ++i) {
+      s.lo = std::min(s.lo, p[i]);
+      s.hi = std::max(s.hi, p[i]);
+    }
+    return s;
+  }
+
+  int64_t scan_outside(uint64_t first, uint64_t end, uint64_t lo, uint64_t hi) const {
+    for (uint64_t i = first; i < end; ++i)
+      if (v_[i] < lo || v_[i] >= hi) return static_cast<int64_t>(i);
+    return -1;
+  }
+
+  const std::vector<uint16_t>& v_;
+  const uint64_t budget_;  // direct scans allowed before the table is built
+  uint64_t scanned_ = 0;
+  std::vector<std::vector<IndexSpan>> levels_;
+};
+
+// Checks one range against the buffers (spec: partition note, range table). `known`: the span
+// of the same indices when a range before covered them (the B partition repeats A's ranges).
+// Returns the span of the range's indices (empty when they are outside the buffer).
+IndexSpan check_range(Ctx& x, const Range& g, uint64_t at, uint64_t vertex_count,
+                      const std::vector<uint16_t>& indices, IndexSpans& spans,
+                      const IndexSpan* known) {
   x.rule(
       check::range_primitive_type_4, g.primitive_type == kTriangleList, "primitive_type", at,
       [&] { return "primitive type " + u32s(g.primitive_type) + ", expected 4 (triangle list)"; });
@@ -34,20 +143,28 @@ void check_range(Ctx& x, const Range& g, uint64_t at, uint64_t vertex_count,
     return "indices " + u32s(g.first_index) + " + 3 x " + u32s(g.triangle_count) + " exceed the " +
            u32s(indices.size()) + " indices of the buffer";
   });
-  if (!inside) return;
+  if (!inside) return {};
+  const IndexSpan span = known         ? *known
+                         : index_count ? spans.span(g.first_index, index_count)
+                                       : IndexSpan{0, 0};
   // The vertices a range draws are also those its indices name: all inside the stream.
-  const int64_t beyond = first_outside(indices, g.first_index, index_count, 0, vertex_count);
+  const int64_t beyond = span.hi >= vertex_count
+                             ? spans.first_outside(g.first_index, index_count, 0, vertex_count)
+                             : -1;
   x.rule(check::range_inside_vertex_stream, beyond < 0, "first_index", at + 0xC, [&] {
     return "index " + u32s(uint64_t(beyond)) + " = " + u32s(indices[size_t(beyond)]) +
            " exceeds the " + u32s(vertex_count) + " vertices of the stream";
   });
   const int64_t bad =
-      first_outside(indices, g.first_index, index_count, g.first_vertex, vertex_end);
+      span.lo < g.first_vertex || span.hi >= vertex_end
+          ? spans.first_outside(g.first_index, index_count, g.first_vertex, vertex_end)
+          : -1;
   x.rule(check::range_indices_inside_vertex_span, bad < 0, "first_index", at + 0xC, [&] {
     return "index " + u32s(uint64_t(bad)) + " = " + u32s(indices[size_t(bad)]) +
            " lies outside the range's vertices [" + u32s(g.first_vertex) + ", " + u32s(vertex_end) +
            ")";
   });
+  return span;
 }
 
 void check_partition(Ctx& x, const CheckDef& def, const std::vector<Range>& ranges,
@@ -188,11 +305,18 @@ CompiledData read_compiled(Ctx& x, uint32_t data_length, uint64_t data_length_at
   x.sites.ranges = r.offset();
   r.checked_size(A + B, kRangeBytes, "ranges");
   const uint64_t vertex_count = d.stride ? d.vertex_bytes / d.stride : 0;
+  IndexSpans spans(d.indices);
+  std::vector<IndexSpan> spans_a;  // B range i usually covers the indices of A range i
   for (uint64_t i = 0; i < A + B; ++i) {
     Reader::Scope s(r, "ranges", i);
     const uint64_t at = r.offset();
     Range g = read_range(x);
-    check_range(x, g, at, vertex_count, d.indices);
+    const Range* twin = i >= A && i - A < d.ranges_a.size() ? &d.ranges_a[i - A] : nullptr;
+    const bool same = twin && twin->first_index == g.first_index &&
+                      twin->triangle_count == g.triangle_count;
+    const IndexSpan span =
+        check_range(x, g, at, vertex_count, d.indices, spans, same ? &spans_a[i - A] : nullptr);
+    if (i < A) spans_a.push_back(span);
     (i < A ? d.ranges_a : d.ranges_b).push_back(g);
   }
   check_partition(x, check::partition_a_triangles_sum, d.ranges_a, d.indices.size(), x.sites.ranges,

@@ -1,5 +1,6 @@
 #include "formats/sws/vertex_layout.h"
 
+#include <array>
 #include <cstring>
 #include <tuple>
 
@@ -48,6 +49,28 @@ VertexLayout resolve_layout(const VertexFormats& table, uint32_t flags, uint32_t
   return layout;
 }
 
+namespace {
+
+// Element bytes of each vertex copied with a size known at compile time: plain loads and
+// stores, where a run-time size is a libc memcpy call per vertex (bench/PROFILE.md).
+template <size_t N>
+void copy_elements(uint8_t* out, const uint8_t* p, uint32_t stride, uint32_t count) {
+  for (uint32_t v = 0; v < count; ++v) std::memcpy(out + size_t(v) * N, p + size_t(v) * stride, N);
+}
+
+// READING.md: a ubyte4_vector byte b decodes to b / 127 - 1; the 256 values, computed once
+// by the same float operations, so a lookup gives the same bits as the division would.
+const std::array<float, 256>& unit_byte_values() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> t{};
+    for (int b = 0; b < 256; ++b) t[b] = float(b) / 127.0f - 1.0f;
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 DecodedElement decode_element(const LayoutElement& e, const uint8_t* stream, uint32_t stride,
                               uint32_t count) {
   DecodedElement out;
@@ -61,8 +84,21 @@ DecodedElement decode_element(const LayoutElement& e, const uint8_t* stream, uin
       a.type = ir::Scalar::F32;
       a.width = static_cast<uint8_t>(e.def.bytes / 4);
       a.f32.resize(size_t(count) * a.width);
-      for (uint32_t v = 0; v < count; ++v)
-        std::memcpy(&a.f32[size_t(v) * a.width], p + size_t(v) * stride, e.def.bytes);
+      auto* o = reinterpret_cast<uint8_t*>(a.f32.data());
+      switch (a.width) {
+        case 2:
+          copy_elements<8>(o, p, stride, count);
+          break;
+        case 3:
+          copy_elements<12>(o, p, stride, count);
+          break;
+        case 4:
+          copy_elements<16>(o, p, stride, count);
+          break;
+        default:
+          for (uint32_t v = 0; v < count; ++v)
+            std::memcpy(&a.f32[size_t(v) * a.width], p + size_t(v) * stride, e.def.bytes);
+      }
       break;
     }
     case Encoding::UByte4Vector: {
@@ -71,10 +107,15 @@ DecodedElement decode_element(const LayoutElement& e, const uint8_t* stream, uin
       a.width = 3;
       a.f32.resize(size_t(count) * 3);
       out.w.resize(count);
+      const std::array<float, 256>& value = unit_byte_values();
+      float* f = a.f32.data();
+      uint8_t* w = out.w.data();
       for (uint32_t v = 0; v < count; ++v) {
         const uint8_t* b = p + size_t(v) * stride;
-        for (int c = 0; c < 3; ++c) a.f32[size_t(v) * 3 + c] = float(b[c]) / 127.0f - 1.0f;
-        out.w[v] = b[3];
+        f[size_t(v) * 3 + 0] = value[b[0]];
+        f[size_t(v) * 3 + 1] = value[b[1]];
+        f[size_t(v) * 3 + 2] = value[b[2]];
+        w[v] = b[3];
       }
       break;
     }
@@ -85,17 +126,18 @@ DecodedElement decode_element(const LayoutElement& e, const uint8_t* stream, uin
       a.width = 4;
       a.normalized = e.def.encoding != Encoding::UByte4;
       a.u8.resize(size_t(count) * 4);
-      for (uint32_t v = 0; v < count; ++v) {
-        const uint8_t* b = p + size_t(v) * stride;
-        uint8_t* o = &a.u8[size_t(v) * 4];
-        if (e.def.encoding == Encoding::D3DColor) {  // stored B, G, R, A
-          o[0] = b[2];
+      if (e.def.encoding == Encoding::D3DColor) {
+        uint8_t* const u8 = a.u8.data();
+        for (uint32_t v = 0; v < count; ++v) {
+          const uint8_t* b = p + size_t(v) * stride;
+          uint8_t* o = u8 + size_t(v) * 4;
+          o[0] = b[2];  // stored B, G, R, A
           o[1] = b[1];
           o[2] = b[0];
           o[3] = b[3];
-        } else {
-          std::memcpy(o, b, 4);
         }
+      } else {
+        copy_elements<4>(a.u8.data(), p, stride, count);
       }
       break;
     }
