@@ -1,7 +1,8 @@
 // JOINTS_n / WEIGHTS_n made validator-clean (ARCHITECTURE.md "Output conventions", skin):
 // per vertex over all sets, a joint repeated with weight is merged into its first slot, the
-// weights are rescaled to u8 summing to exactly 255 (largest remainder, ties to the lower
-// slot), every zero-weight slot gets joint 0, and a vertex with no weight at all gets 255 on
+// weights are rescaled to u8 summing to exactly 255 (largest remainder in double precision:
+// fractions that compare equal go to the lower slot, but two equal in exact arithmetic may
+// differ in their last bit), every zero-weight slot gets joint 0, and a vertex with no weight at all gets 255 on
 // joint 0. Exposed so the verifier can apply the same rule to decoded values.
 #pragma once
 

@@ -6,6 +6,7 @@ add_library(f2g_gltf STATIC
   gltf_writer/glb.cpp
   gltf_writer/input_checks.cpp
   gltf_writer/joint_transform.cpp
+  gltf_writer/json_text.cpp
   gltf_writer/morph_delta.cpp
   gltf_writer/read.cpp
   gltf_writer/semantics.cpp

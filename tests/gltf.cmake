@@ -12,6 +12,9 @@ f2g_test(gltf_joint_transform_test SOURCES gltf_joint_transform_test.cpp LIBS f2
 f2g_test(gltf_writer_test SOURCES gltf_writer_test.cpp
          LIBS f2g_gltf f2g_gltf_synthetic TinyGLTF::TinyGLTF Eigen3::Eigen)
 f2g_test(gltf_read_test SOURCES gltf_read_test.cpp LIBS f2g_gltf f2g_gltf_synthetic)
+f2g_test(gltf_json_text_test SOURCES gltf_json_text_test.cpp LIBS f2g_gltf)
+f2g_test(gltf_skin_weights_fastpath_test SOURCES gltf_skin_weights_fastpath_test.cpp LIBS f2g_gltf)
+f2g_test(gltf_bin_builder_test SOURCES gltf_bin_builder_test.cpp LIBS f2g_gltf)
 
 # The Khronos validator on every synthetic mesh (.glb and .gltf + .bin): 0 errors, 0 warnings.
 # Needs `npm ci --prefix tests/validator`; fails saying so when node_modules is missing.
