@@ -87,19 +87,21 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
   for (;;) {
     const bool all_done = done_count == n || running == 0;
     // In input order. When every worker has returned, a gap can only be an input a stop
-    // left unstarted: skip it.
+    // left unstarted: skip it. The lock is released while a result is handed on (the report
+    // write, --validate's validator), so the workers never wait for it.
     while (!finished.empty() && (finished.begin()->first == handed_on || running == 0)) {
-      const auto it = finished.begin();
-      handed_on = it->first + 1;
-      const FileResult& r = it->second;
+      auto node = finished.extract(finished.begin());
+      handed_on = node.key() + 1;
+      lock.unlock();
+      FileResult& r = node.mapped();
       if (r.status == Status::Failed && r.error) {
         clear_line();
         std::fprintf(batch.err, "%s\n", failure_line(r.input, *r.error).c_str());
       }
       add_to_totals(out.totals, r);
       if (batch.on_result) batch.on_result(r);
-      if (batch.keep_results) out.files.push_back(std::move(it->second));
-      finished.erase(it);
+      if (batch.keep_results) out.files.push_back(std::move(r));
+      lock.lock();
     }
     if (all_done) break;
     const auto now = Clock::now();
@@ -121,7 +123,7 @@ BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath
   out.totals.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   out.exit_code = exit_code_of(out.totals);
   out.not_started = not_started;
-  out.interrupted = not_started > 0;
+  out.interrupted = batch.stop && batch.stop->load();  // also a stop during the last inputs
   out.totals.not_started = not_started;
   out.totals.interrupted = out.interrupted;
   return out;

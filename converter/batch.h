@@ -30,7 +30,7 @@ struct BatchResult {
   std::vector<FileResult> files;  // one per job, in job order, when keep_results
   Totals totals;
   int exit_code = 0;  // 0 nothing failed, 1 some input failed
-  bool interrupted = false;  // `stop` came before every input was started
+  bool interrupted = false;  // `stop` was set during the run
   size_t not_started = 0;    // inputs never started because of `stop` (no result for them)
 };
 

@@ -6,30 +6,45 @@ namespace f2g::convert {
 namespace {
 
 std::atomic<bool> g_requested{false};
-volatile std::sig_atomic_t g_signal = 0;
+std::atomic<int> g_signal{0};
 
-// Async-signal-safe: a lock-free atomic store and a sig_atomic_t write only.
+void restore_default(int signal) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
+}
+
+// Async-signal-safe: lock-free atomic stores and sigaction only. Both signals go back to
+// their default action here, so whichever comes second (Ctrl-C then a supervisor's
+// SIGTERM, or Ctrl-C twice) ends the process at once.
 extern "C" void on_signal(int signal) {
-  g_signal = signal;
-  g_requested.store(true);
+  if (!g_requested.exchange(true)) g_signal.store(signal);
+  restore_default(SIGINT);
+  restore_default(SIGTERM);
 }
 
 }  // namespace
 
 void install_interrupt_handlers() {
-  static_assert(std::atomic<bool>::is_always_lock_free, "the handler needs a lock-free flag");
+  static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+                "the handler needs lock-free atomics");
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // the second signal takes the default action: exit now
+  sigaddset(&action.sa_mask, SIGINT);  // one handler at a time
+  sigaddset(&action.sa_mask, SIGTERM);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
 
 const std::atomic<bool>& interrupt_requested() { return g_requested; }
 
-int interrupt_signal() { return g_signal; }
+int interrupt_signal() { return g_signal.load(); }
 
-int interrupted_exit_code() { return 128 + (g_signal ? int(g_signal) : SIGINT); }
+int interrupted_exit_code() {
+  const int s = g_signal.load();
+  return 128 + (s ? s : SIGINT);
+}
 
 }  // namespace f2g::convert

@@ -1,8 +1,8 @@
 // Stopping a batch cleanly on Ctrl-C (SIGINT) or SIGTERM: the first signal sets a flag the
 // batch polls (no new input is started, inputs in flight finish and are written atomically,
-// the report and summary say what was done); the handler then resets itself, so a second
-// signal ends the process at once (its temp files are hidden ".*.tmp-*" names, never a
-// partial output under a final name).
+// the report and summary say what was done); the handler then restores both signals'
+// defaults, so a second signal ends the process at once (its temp files are hidden
+// ".*.tmp-*" names, never a partial output under a final name).
 #pragma once
 
 #include <atomic>

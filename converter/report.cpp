@@ -144,7 +144,7 @@ ReportWriter::ReportWriter(std::filesystem::path path) : path_(std::move(path)) 
   std::error_code ec;
   if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), ec);
   temp_ = temp_path_for(path_);
-  file_ = std::fopen(temp_.c_str(), "wbx");
+  file_ = std::fopen(temp_.c_str(), "wbxe");
   if (!file_) {
     fail("create");
     return;

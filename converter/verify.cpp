@@ -400,7 +400,9 @@ class Comparer {
           if (same_value(ea, fa, v * ea.width + c)) continue;
           const double d = abs_diff(ea.get(v, c), fa.get(v, c));
           err = std::max(err, d);
-          o = std::max(o, d <= tolerance ? Outcome::Within : Outcome::Mismatch);
+          // Bits differ: a mismatch unless a tolerance applies (-0 vs +0, NaN payloads
+          // included: their difference reads 0).
+          o = std::max(o, tolerance > 0 && d <= tolerance ? Outcome::Within : Outcome::Mismatch);
         }
       }
       row.add(
@@ -532,6 +534,7 @@ class Comparer {
       const ir::MorphTarget& ft = a_.morph_targets[k];
       const std::string prefix = "targets[" + std::to_string(k) + "].";
       target_floats(prefix + "POSITION", as_attribute(et.positions), as_attribute(ft.positions),
+                    t_.position,
                     e_.find("POSITION"));
       if (!et.normals.empty() || !ft.normals.empty()) {
         RowSink row(r_, prefix + "NORMAL");
@@ -547,7 +550,8 @@ class Comparer {
         for (const ir::Attribute& o : ft.others)
           if (o.semantic == eo.semantic) fo = &o;
         if (eo.type == ir::Scalar::F32 && fo && fo->type == ir::Scalar::F32) {
-          target_floats(prefix + eo.semantic, eo, *fo, e_.find(eo.semantic));
+          target_floats(prefix + eo.semantic, eo, *fo, tolerance_of(eo.semantic),
+                        e_.find(eo.semantic));
         } else {
           RowSink row(r_, prefix + eo.semantic);
           if (shape_matches(row, eo, fo)) exact(row, eo, *fo);
@@ -571,9 +575,10 @@ class Comparer {
   }
 
   // Absolute float target values: exact where a float32 delta reaches the stored value from
-  // the base, else the nearest reachable value ("nearest", with its error).
+  // the base, else the nearest reachable value ("nearest", with its error). On a quantised
+  // glb (tolerance > 0: the base moved, the delta is exact) within the tolerance.
   void target_floats(const std::string& name, const ir::Attribute& et, const ir::Attribute& ft,
-                     const ir::Attribute* base) {
+                     double tolerance, const ir::Attribute* base) {
     RowSink row(r_, name);
     if (!shape_matches(row, et, &ft)) return;
     const size_t ne = et.vertex_count(), nf = ft.vertex_count();
@@ -589,7 +594,7 @@ class Comparer {
           const float t = et.f32[i], f = ft.f32[i];
           if (bits(t) == bits(f)) continue;
           err = std::max(err, abs_diff(t, f));
-          if (abs_diff(t, f) <= t_.position) {  // quantised: base moved, delta exact
+          if (tolerance > 0 && abs_diff(t, f) <= tolerance) {  // quantised base, exact delta
             o = std::max(o, Outcome::Within);
             continue;
           }

@@ -381,6 +381,20 @@ TEST(VerifyCompare, UvChangeIsNamed) {
   EXPECT_EQ(first_of(r, "TEXCOORD_0")->index, 1u);
 }
 
+// Bit for bit means bit for bit: -0 for +0 differs by 0 but is still a mismatch, and the
+// quantisation tolerance applies only where one is given.
+TEST(VerifyCompare, SignOfZeroIsAMismatchWithoutATolerance) {
+  const ir::Mesh e = make_mesh();  // vertex 0's u is +0
+  ir::Mesh a = as_written(e);
+  attr(a, "TEXCOORD_0").f32[0] = -0.0f;
+  expect_only(compare(e, a), "TEXCOORD_0", 1);
+  Tolerances t;
+  t.texcoord = 1e-6;
+  const VerifyReport r = compare(e, a, t);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.row("TEXCOORD_0")->within_tolerance, 1u);
+}
+
 TEST(VerifyCompare, ColourChangeIsNamedWithStoredBytes) {
   const ir::Mesh e = make_mesh();
   ir::Mesh a = as_written(e);

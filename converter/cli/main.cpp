@@ -197,7 +197,7 @@ int run_convert(const ConvertArgs& a) {
     }
   }
   if (!a.quiet) std::fputs(summary_text(result.totals).c_str(), stdout);
-  if (result.interrupted) {
+  if (result.interrupted || interrupt_requested()) {  // also one during the report or --html
     std::fprintf(stderr,
                  "forge2gltf: interrupted: %llu inputs done, %llu not started; every output "
                  "written is complete\n",

@@ -61,4 +61,25 @@ node -e '
     check(fs.existsSync(e.output), e.output + " is in the report but not on disk");
   }
 ' "$work/report.json" "$work/out" "$total" "${#glbs[@]}" || exit 1
-echo "interrupt_batch: ${#glbs[@]} of $total inputs done before SIGINT, exit 130, report and outputs complete"
+
+# A second signal, of the other kind (Ctrl-C, then a supervisor's SIGTERM), ends the process
+# at once: killed by SIGTERM (143), and still no partial file under a final name.
+"$tool" convert "$work/in" -o "$work/out2" --jobs 1 --sync -q &
+pid=$!
+for _ in $(seq 1 500); do
+  n=$( (find "$work/out2" -name '*.glb' 2>/dev/null || true) | wc -l)
+  ((n >= 3)) && break
+  sleep 0.01
+done
+kill -INT "$pid"
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+((rc == 143)) || fail "SIGINT then SIGTERM: exit status $rc, expected 143 (killed by SIGTERM)"
+while IFS= read -r -d '' g; do
+  size=$(stat -c %s "$g")
+  declared=$(od -An -t u4 -j 8 -N 4 "$g" | tr -d ' ')
+  ((size == declared)) || fail "$g: $size bytes but its GLB header says $declared"
+done < <(find "$work/out2" -name '*.glb' -type f -print0)
+
+echo "interrupt_batch: ${#glbs[@]} of $total inputs done before SIGINT, exit 130, report and outputs complete; a second signal ends the run at once"
