@@ -15,13 +15,21 @@ void restore_default(int signal) {
   sigaction(signal, &action, nullptr);
 }
 
-// Async-signal-safe: lock-free atomic stores and sigaction only. Both signals go back to
-// their default action here, so whichever comes second (Ctrl-C then a supervisor's
-// SIGTERM, or Ctrl-C twice) ends the process at once.
+// Async-signal-safe: lock-free atomics, sigaction and raise only. The first signal sets the
+// flag and puts both signals back to their default action, so a later one ends the process.
+// A second signal can also reach this handler: two signals sent back to back are delivered
+// to two threads at once, each running the handler (sa_mask blocks only in its own thread).
+// That one re-raises itself with the default action; it stays blocked until this handler
+// returns, then kills the process (Ctrl-C then a supervisor's SIGTERM, or Ctrl-C twice).
 extern "C" void on_signal(int signal) {
-  if (!g_requested.exchange(true)) g_signal.store(signal);
-  restore_default(SIGINT);
-  restore_default(SIGTERM);
+  if (!g_requested.exchange(true)) {
+    g_signal.store(signal);
+    restore_default(SIGINT);
+    restore_default(SIGTERM);
+    return;
+  }
+  restore_default(signal);
+  raise(signal);
 }
 
 }  // namespace
