@@ -5,11 +5,11 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <thread>
 #include <unordered_map>
 
+#include "converter/input_file.h"
 #include "formats/format.h"
 
 namespace f2g::census {
@@ -382,30 +382,23 @@ class CensusObserver final : public DecodeObserver {
   std::map<std::string, size_t> field_by_name_;
 };
 
-bool read_file(const std::string& path, std::vector<uint8_t>& buf) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return false;
-  const std::streamoff size = in.tellg();
-  if (size < 0) return false;
-  buf.resize(static_cast<size_t>(size));  // capacity stays at the largest file read
-  in.seekg(0);
-  return static_cast<bool>(in.read(reinterpret_cast<char*>(buf.data()), size)) || size == 0;
-}
-
 struct Worker {
   Tally tally;
   std::vector<CheckDef> extra_defs;
 };
 
 void census_one(const InputFile& file, size_t index, const DecodeOptions& base,
-                std::vector<uint8_t>& buf, CensusObserver& observer, Tally& tally) {
+                CensusObserver& observer, Tally& tally) {
   ++tally.files;
-  if (!read_file(file.path, buf)) {
-    Group& g = tally.failures["CENSUS_READ_FAILED"];
+  ir::Result<convert::InputBytes> bytes =
+      convert::read_input_as(file.path, convert::kMaxInputBytes, "CENSUS_READ_FAILED");
+  if (!bytes) {
+    Group& g = tally.failures[bytes.error().code];
     ++g.count;
-    keep_example(g.examples, index, {"CENSUS_READ_FAILED", "cannot read the file", "", 0});
+    keep_example(g.examples, index, bytes.error());
     return;
   }
+  const convert::InputBytes& buf = *bytes;
   const Result<FormatKind> kind = detect(buf.data(), buf.size(), base.format);
   if (!kind) {
     ++tally.unrecognised.count;
@@ -531,9 +524,8 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
   std::atomic<size_t> next{0};
   auto work = [&](Worker& w) {
     CensusObserver observer(catalogue, w.tally);
-    std::vector<uint8_t> buf;
     for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < files.size();)
-      census_one(files[i], i, base, buf, observer, w.tally);
+      census_one(files[i], i, base, observer, w.tally);
     w.extra_defs = observer.extra_defs();
   };
   if (jobs == 1) {

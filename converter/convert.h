@@ -43,7 +43,7 @@ struct ConvertOptions {
   bool sync = false;    // --sync: fsync each output before it is renamed into place
   gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)
   bool strict = false;  // --strict: unrecognised files in walked directories fail
-  uint64_t max_input_bytes = uint64_t(1) << 30;  // no mesh of either game comes close
+  uint64_t max_input_bytes = kMaxInputBytes;
   VerifyHook verify;    // --verify: compare the glTF read back with the decoded input
   bool thumbnails = false;  // --html: a PNG thumbnail next to each output
   FaultInjector fault;  // tests: simulate write failures

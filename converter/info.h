@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "converter/input_file.h"
 #include "converter/vertex_tables.h"
 #include "formats/common/decode.h"
 #include "ir/result.h"
@@ -17,7 +18,7 @@ namespace f2g::convert {
 struct InfoOptions {
   FormatKind format = FormatKind::Auto;  // --format
   const VertexTables* tables = nullptr;  // --vertex-formats
-  uint64_t max_input_bytes = uint64_t(1) << 30;
+  uint64_t max_input_bytes = kMaxInputBytes;
 };
 
 // Decodes `path` with an observer that records every check. The document (the `--json`

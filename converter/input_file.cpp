@@ -60,4 +60,11 @@ ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t ma
   return bytes;
 }
 
+ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
+                                     const char* unreadable_code) {
+  ir::Result<InputBytes> bytes = read_input(path, max_bytes);
+  if (bytes || bytes.error().code == "INPUT_TOO_LARGE") return bytes;
+  return ir::Diagnostic{unreadable_code, path.string() + ": " + bytes.error().message, "", 0};
+}
+
 }  // namespace f2g::convert

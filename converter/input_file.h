@@ -35,9 +35,18 @@ struct DefaultInitAllocator : std::allocator<T> {
 };
 using InputBytes = std::vector<uint8_t, DefaultInitAllocator<uint8_t>>;
 
+// The largest input any command reads: no mesh of either game comes close to 1 GiB.
+inline constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;
+
 // The whole file, read once. A file larger than `max_bytes` is refused (INPUT_TOO_LARGE)
 // before anything is allocated; an unreadable one, or one whose size changes while it is
 // read, fails with INPUT_UNREADABLE.
 ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes);
+
+// read_input for a command with its own read-failure code (VERIFY_READ_FAILED,
+// CENSUS_READ_FAILED): INPUT_TOO_LARGE keeps its code, any other failure gets
+// `unreadable_code` and a message that names the file.
+ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
+                                     const char* unreadable_code);
 
 }  // namespace f2g::convert

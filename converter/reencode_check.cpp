@@ -1,10 +1,9 @@
 #include "converter/reencode_check.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <ostream>
 
+#include "converter/input_file.h"
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
 #include "formats/format.h"
@@ -106,15 +105,14 @@ void print_text(const ReencodeReport& report, std::ostream& out) {
 int run_reencode(const std::string& input, bool json, const DecodeOptions& options,
                  std::ostream& out, std::ostream& err) {
   ReencodeReport report;
-  std::ifstream in(input, std::ios::binary);
-  std::vector<uint8_t> bytes;
-  if (in) bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (!in) {
-    report.error = ir::Diagnostic{"VERIFY_READ_FAILED", "cannot read " + input, "", 0};
+  ir::Result<convert::InputBytes> bytes =
+      convert::read_input_as(input, convert::kMaxInputBytes, "VERIFY_READ_FAILED");
+  if (!bytes) {
+    report.error = bytes.error();
   } else {
     DecodeOptions opts = options;
     if (opts.source_path.empty()) opts.source_path = input;
-    report = reencode_check(bytes.data(), bytes.size(), opts);
+    report = reencode_check(bytes->data(), bytes->size(), opts);
   }
   report.input = input;
   if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";

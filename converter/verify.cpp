@@ -1,13 +1,10 @@
 #include "converter/verify.h"
 
-#include "gltf_writer/compact.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <ostream>
 #include <utility>
@@ -16,7 +13,9 @@
 
 #include "converter/verify_report.h"
 #include "formats/format.h"
+#include "converter/input_file.h"
 #include "gltf_writer/compact.h"
+#include "gltf_writer/glb.h"
 #include "gltf_writer/morph_delta.h"
 #include "gltf_writer/read.h"
 
@@ -673,20 +672,6 @@ class Comparer {
   std::vector<int64_t> vertex_primitive_;
 };
 
-bool read_file(const std::string& path, std::vector<uint8_t>& bytes, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    error = "cannot read " + path;
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool VerifyReport::ok() const { return !error && mismatched() == 0; }
@@ -714,31 +699,6 @@ Tolerances quantized_tolerances(const ir::Mesh& expected, double position_scale)
   return t;
 }
 
-namespace {
-
-// The largest POSITION dequantisation scale a compacted glb records (compact.h: accessor
-// extras "dequantization"), 0 when none. Read before expand_glb, which removes it.
-double recorded_position_scale(const std::vector<uint8_t>& glb) {
-  if (glb.size() < 20) return 0;
-  uint32_t json_length = 0;
-  std::memcpy(&json_length, glb.data() + 12, 4);  // GLB 2.0: first chunk = JSON
-  if (json_length > glb.size() - 20) return 0;
-  const nlohmann::json j = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + json_length,
-                                                 nullptr, false);
-  double scale = 0;
-  if (!j.is_object() || !j.contains("accessors") || !j["accessors"].is_array()) return 0;
-  for (const nlohmann::json& a : j["accessors"]) {
-    if (!a.is_object() || !a.contains("extras") || !a["extras"].is_object()) continue;
-    const nlohmann::json& e = a["extras"];
-    if (e.contains("dequantization") && e["dequantization"].is_object() &&
-        e["dequantization"].contains("scale") && e["dequantization"]["scale"].is_number())
-      scale = std::max(scale, e["dequantization"]["scale"].get<double>());
-  }
-  return scale;
-}
-
-}  // namespace
-
 VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
                      const Tolerances& tolerances) {
   VerifyReport report;
@@ -746,10 +706,10 @@ VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
   return report;
 }
 
-VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& glb_bytes) {
+VerifyReport verify_output(const Decoded& decoded, const uint8_t* glb, size_t size) {
   VerifyReport report;
-  gltf::CompactOptions found;
-  ir::Result<std::vector<uint8_t>> plain = gltf::expand_glb(glb_bytes, &found);
+  gltf::ExpandInfo info;
+  ir::Result<std::vector<uint8_t>> plain = gltf::expand_glb(glb, size, &info);
   if (!plain) {
     report.error = plain.error();
     return report;
@@ -759,10 +719,10 @@ VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& g
     report.error = back.error();
     return report;
   }
+  const gltf::CompactOptions& found = info.found;
   report = compare(decoded.mesh, *back,
-                   found.quantize
-                       ? quantized_tolerances(decoded.mesh, recorded_position_scale(glb_bytes))
-                       : Tolerances{});
+                   found.quantize ? quantized_tolerances(decoded.mesh, info.position_scale)
+                                  : Tolerances{});
   report.compact = found.quantize && found.compress ? "quantized+compressed"
                    : found.quantize                 ? "quantized"
                    : found.compress                 ? "compressed"
@@ -771,7 +731,7 @@ VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& g
 }
 
 VerifyReport verify_written(const Decoded& decoded, const gltf::Written& written) {
-  if (!written.glb.empty()) return verify_output(decoded, written.glb);
+  if (!written.glb.empty()) return verify_output(decoded, written.glb.data(), written.glb.size());
   ir::Result<ir::Mesh> back = gltf::read_gltf(written.json, written.bin);
   if (!back) {
     VerifyReport report;
@@ -801,20 +761,24 @@ std::optional<ir::Diagnostic> report_error(const VerifyReport& report) {
 int run_verify(const std::string& input, const std::string& glb, bool json,
                const DecodeOptions& options, std::ostream& out, std::ostream& err) {
   VerifyReport report;
-  std::vector<uint8_t> in_bytes, glb_bytes;
-  std::string problem;
-  if (!read_file(input, in_bytes, problem) || !read_file(glb, glb_bytes, problem)) {
-    report.error = ir::Diagnostic{"VERIFY_READ_FAILED", problem, "", 0};
+  constexpr const char* kUnreadable = "VERIFY_READ_FAILED";
+  ir::Result<convert::InputBytes> in_bytes =
+      convert::read_input_as(input, convert::kMaxInputBytes, kUnreadable);
+  ir::Result<convert::InputBytes> glb_bytes =
+      in_bytes ? convert::read_input_as(glb, gltf::kMaxGlbBytes, kUnreadable)
+               : convert::InputBytes{};
+  if (!in_bytes || !glb_bytes) {
+    report.error = !in_bytes ? in_bytes.error() : glb_bytes.error();
   } else {
     DecodeOptions opts = options;
     if (opts.source_path.empty()) opts.source_path = input;
     if (opts.name.empty()) opts.name = std::filesystem::path(input).stem().string();
     opts.want_structure = false;  // verify compares the IR only
-    Result<Decoded> decoded = decode(in_bytes.data(), in_bytes.size(), opts);
+    Result<Decoded> decoded = decode(in_bytes->data(), in_bytes->size(), opts);
     if (!decoded)
       report.error = decoded.error();
     else
-      report = verify_output(*decoded, glb_bytes);
+      report = verify_output(*decoded, glb_bytes->data(), glb_bytes->size());
   }
   report.input = input;
   report.output = glb;

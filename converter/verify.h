@@ -134,7 +134,10 @@ VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
 
 // For `convert --verify`: read the written glb back (expanded first when compacted) and
 // compare it with the decoded input.
-VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& glb_bytes);
+VerifyReport verify_output(const Decoded& decoded, const uint8_t* glb, size_t size);
+inline VerifyReport verify_output(const Decoded& decoded, const std::vector<uint8_t>& glb) {
+  return verify_output(decoded, glb.data(), glb.size());
+}
 // The same for whatever gltf::write made: the glb, or with --gltf the JSON and its .bin.
 VerifyReport verify_written(const Decoded& decoded, const gltf::Written& written);
 

@@ -37,7 +37,7 @@ ir::Result<std::vector<uint8_t>> compact_glb(const std::vector<uint8_t>& glb,
                                              const CompactOptions& options) {
   if (!options.quantize && !options.compress) return glb;
   return guarded(kCompactInvalid, [&]() -> ir::Result<std::vector<uint8_t>> {
-    compact::Parts p = compact::parse(glb, kCompactInvalid);
+    compact::Parts p = compact::parse(glb.data(), glb.size(), kCompactInvalid);
     if (uses(p.json, compact::kMeshoptExtension))
       return ir::Diagnostic{kCompactInvalid,
                             "already uses EXT_meshopt_compression; expand_glb it first", "glb", 0};
@@ -47,16 +47,16 @@ ir::Result<std::vector<uint8_t>> compact_glb(const std::vector<uint8_t>& glb,
   });
 }
 
-ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb,
-                                            CompactOptions* found) {
+ir::Result<std::vector<uint8_t>> expand_glb(const uint8_t* glb, size_t size, ExpandInfo* info) {
   return guarded(kExpandInvalid, [&]() -> ir::Result<std::vector<uint8_t>> {
-    compact::Parts p = compact::parse(glb, kExpandInvalid);
+    compact::Parts p = compact::parse(glb, size, kExpandInvalid);
     const bool compressed = uses(p.json, compact::kMeshoptExtension);
     const bool quantized = uses(p.json, compact::kQuantizationExtension);
-    if (found) *found = CompactOptions{quantized, compressed};
-    if (!compressed && !quantized) return glb;
+    ExpandInfo found{CompactOptions{quantized, compressed}, 0};
     if (compressed) compact::decompress(p);
-    if (quantized) compact::dequantize(p);
+    if (quantized) compact::dequantize(p, &found.position_scale);
+    if (info) *info = found;
+    if (!compressed && !quantized) return std::vector<uint8_t>(glb, glb + size);
     return compact::pack(p, -1);
   });
 }

@@ -73,13 +73,23 @@ constexpr double kTexcoordTolerance = 0.5 / 32767.0;
 ir::Result<std::vector<uint8_t>> compact_glb(const std::vector<uint8_t>& glb,
                                              const CompactOptions& options);
 
+// What expand_glb found, so a caller (verify) knows which tolerances apply: the extensions
+// the glb used, and the largest POSITION dequantisation scale it recorded (0 when none).
+struct ExpandInfo {
+  CompactOptions found;
+  double position_scale = 0;
+};
+
 // EXT_meshopt_compression views decoded, KHR_mesh_quantization accessors back to FLOAT (and
 // the node / inverse-bind dequantisation undone), both extensions removed: a plain glb.
 // A glb without either extension comes back unchanged. Errors: GLTF_EXPAND_INVALID (not a
 // GLB, or an extension object that does not fit its views), GLTF_EXPAND_DECODE (meshopt
-// data that does not decode). `found`, when given, says which of the two the glb used, so a
-// caller (verify) knows which tolerances apply.
-ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb,
-                                            CompactOptions* found = nullptr);
+// data that does not decode).
+ir::Result<std::vector<uint8_t>> expand_glb(const uint8_t* glb, size_t size,
+                                            ExpandInfo* info = nullptr);
+inline ir::Result<std::vector<uint8_t>> expand_glb(const std::vector<uint8_t>& glb,
+                                                   ExpandInfo* info = nullptr) {
+  return expand_glb(glb.data(), glb.size(), info);
+}
 
 }  // namespace f2g::gltf

@@ -12,9 +12,9 @@ constexpr uint32_t kJsonChunk = 0x4E4F534A;  // "JSON"
 constexpr uint32_t kBinChunk = 0x004E4942;   // "BIN\0"
 constexpr const char* kMeshopt = "EXT_meshopt_compression";
 
-uint32_t u32_at(const std::vector<uint8_t>& b, size_t at) {
+uint32_t u32_at(const uint8_t* b, size_t at) {
   uint32_t v;
-  std::memcpy(&v, b.data() + at, 4);
+  std::memcpy(&v, b + at, 4);
   return v;
 }
 
@@ -98,11 +98,11 @@ void remove_extension(Json& gltf, const char* name) {
   }
 }
 
-Parts parse(const std::vector<uint8_t>& glb, const char* code) {
+Parts parse(const uint8_t* glb, size_t size, const char* code) {
   // glTF 2.0 sec. 4.4: 12-byte header, then chunks [u32 length][u32 type][data].
-  if (glb.size() < 20 || u32_at(glb, 0) != kMagic || u32_at(glb, 4) != 2)
-    fail(code, "not a glTF 2.0 binary (" + std::to_string(glb.size()) + " bytes)", "glb");
-  const uint64_t total = std::min<uint64_t>(u32_at(glb, 8), glb.size());
+  if (size < 20 || u32_at(glb, 0) != kMagic || u32_at(glb, 4) != 2)
+    fail(code, "not a glTF 2.0 binary (" + std::to_string(size) + " bytes)", "glb");
+  const uint64_t total = std::min<uint64_t>(u32_at(glb, 8), size);
   const uint64_t json_len = u32_at(glb, 12);
   if (u32_at(glb, 16) != kJsonChunk || 20 + json_len > total)
     fail(code, "the first chunk is not a JSON chunk inside the file", "glb");
@@ -112,11 +112,11 @@ Parts parse(const std::vector<uint8_t>& glb, const char* code) {
   if (bin_at + 8 <= total && u32_at(glb, bin_at + 4) == kBinChunk) {
     bin_len = u32_at(glb, bin_at);
     if (bin_at + 8 + bin_len > total) fail(code, "the BIN chunk runs past the file", "glb");
-    bin = glb.data() + bin_at + 8;
+    bin = glb + bin_at + 8;
   }
 
   Parts p;
-  p.json = Json::parse(glb.begin() + 20, glb.begin() + 20 + json_len, nullptr, false);
+  p.json = Json::parse(glb + 20, glb + 20 + json_len, nullptr, false);
   if (p.json.is_discarded() || !p.json.is_object())
     fail(code, "the JSON chunk is not an object", "glb");
   const Json& buffers = member(p.json, "buffers", code, "buffers");

@@ -30,7 +30,7 @@ struct Parts {
 // GLB container (glTF 2.0 sec. 4.4) -> Parts. Every view must lie in buffer 0 (the BIN
 // chunk) or, when compressed, in a fallback buffer with its data in buffer 0. `code` names
 // failures (GLTF_COMPACT_INVALID / GLTF_EXPAND_INVALID).
-Parts parse(const std::vector<uint8_t>& glb, const char* code);
+Parts parse(const uint8_t* glb, size_t size, const char* code);
 
 // Parts -> GLB. Views with EXT_meshopt_compression have their bytes (compressed) placed in the
 // BIN chunk at the extension's byteOffset; their own byteOffset counts in `fallback_buffer`,

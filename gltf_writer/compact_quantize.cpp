@@ -366,7 +366,7 @@ Slot expand_slot(const Parts& p, const std::vector<size_t>& users, int accessor,
 }
 
 void dequantize_positions(Parts& p, const std::vector<size_t>& users, size_t mesh_index,
-                          std::set<int>& done) {
+                          std::set<int>& done, double& max_scale) {
   Json& mesh = p.json["meshes"][mesh_index];
   const std::string path = "meshes[" + std::to_string(mesh_index) + "]";
   std::set<int> positions;
@@ -381,6 +381,7 @@ void dequantize_positions(Parts& p, const std::vector<size_t>& users, size_t mes
     const std::optional<Dequantization> d = recorded(accessor);
     std::vector<float> xs = read_floats(p, s);
     if (d) {
+      max_scale = std::max(max_scale, d->scale);
       const float scale = float(d->scale);
       for (size_t i = 0; i < xs.size(); ++i) xs[i] = xs[i] * scale + float(d->offset[i % 3]);
       accessor["extras"].erase(kDequantizationKey);
@@ -453,15 +454,16 @@ bool quantize(Parts& p) {
   return changed;
 }
 
-bool dequantize(Parts& p) {
+bool dequantize(Parts& p, double* position_scale) {
   const bool declared = p.json.contains("extensionsUsed") && p.json["extensionsUsed"].is_array() &&
                         std::find(p.json["extensionsUsed"].begin(), p.json["extensionsUsed"].end(),
                                   Json(kQuantizationExtension)) != p.json["extensionsUsed"].end();
   if (!declared || !p.json.contains("meshes") || !p.json["meshes"].is_array()) return false;
   const std::vector<size_t> users = view_users(p);
   std::set<int> done;
+  double max_scale = 0;
   for (size_t m = 0; m < p.json["meshes"].size(); ++m) {
-    dequantize_positions(p, users, m, done);
+    dequantize_positions(p, users, m, done, max_scale);
     const std::string path = "meshes[" + std::to_string(m) + "]";
     // to_float edits accessors and views, never the primitives being walked.
     const Json& prims = array_at(p.json["meshes"][m], "primitives");
@@ -489,6 +491,7 @@ bool dequantize(Parts& p) {
     }
   }
   remove_extension(p.json, kQuantizationExtension);
+  if (position_scale) *position_scale = max_scale;
   return true;
 }
 

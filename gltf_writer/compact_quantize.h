@@ -16,6 +16,7 @@ bool quantize(Parts& p);
 // Every non-FLOAT POSITION / NORMAL / TANGENT / TEXCOORD_n attribute and morph delta back to
 // FLOAT; where the POSITION accessor records its dequantisation, the node transform or the
 // inverse-bind fold is undone. Removes the extension. Returns whether anything changed.
-bool dequantize(Parts& p);
+// `position_scale`, when given, gets the largest dequantisation scale undone (0 when none).
+bool dequantize(Parts& p, double* position_scale = nullptr);
 
 }  // namespace f2g::gltf::compact

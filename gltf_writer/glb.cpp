@@ -10,10 +10,15 @@ void put_u32(std::vector<uint8_t>& out, uint32_t v) {
 
 }  // namespace
 
+uint64_t glb_size(size_t json_size, size_t bin_size) {
+  const uint64_t json_len = (uint64_t(json_size) + 3) & ~uint64_t(3);
+  return 12 + 8 + json_len + (bin_size == 0 ? 0 : 8 + uint64_t(bin_size));
+}
+
 std::vector<uint8_t> pack_glb(const std::string& json, const BinBuilder& bin) {
   const size_t json_len = (json.size() + 3) & ~size_t(3);
   const size_t bin_len = bin.size();  // already padded to 4
-  const size_t total = 12 + 8 + json_len + (bin_len == 0 ? 0 : 8 + bin_len);
+  const size_t total = static_cast<size_t>(glb_size(json.size(), bin_len));
   std::vector<uint8_t> out;
   out.reserve(total);
   put_u32(out, 0x46546C67);  // "glTF"

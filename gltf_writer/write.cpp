@@ -222,6 +222,12 @@ ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
 
   Written out;
   std::string json = dump(gltf, doc);
+  if (options.binary && glb_size(json.size(), bin_size) > kMaxGlbBytes)
+    return ir::Diagnostic{"GLTF_TOO_LARGE",
+                          "the GLB needs " + std::to_string(glb_size(json.size(), bin_size)) +
+                              " bytes (JSON " + std::to_string(json.size()) +
+                              ", BIN " + std::to_string(bin_size) + "); a GLB holds at most 4 GiB",
+                          "mesh", 0};
   if (options.binary) {
     out.glb = pack_glb(json, doc.bin);
   } else {

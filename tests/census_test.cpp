@@ -269,6 +269,25 @@ TEST(Census, CountsUnrecognisedFilesApartWithExamples) {
   EXPECT_TRUE(report.failures.empty());
 }
 
+// A file over the 1 GiB any command reads (sparse here) is a failure under its own code,
+// refused before it is read; the meshes beside it are still counted.
+TEST(Census, AFileOverOneGibibyteFailsAsTooLargeUnread) {
+  TempDir dir("census-too-large");
+  const auto samples = load_samples();
+  ASSERT_FALSE(samples.empty());
+  write_bytes(dir.path() / "in" / samples[0].name, samples[0].bytes);
+  write_bytes(dir.path() / "in" / "zz_big.mesh", {});
+  std::filesystem::resize_file(dir.path() / "in" / "zz_big.mesh", (uint64_t(1) << 30) + 1);
+  const CensusReport report = run_census({(dir.path() / "in").string()}, {}, 2);
+  EXPECT_EQ(report.files, 2u);
+  ASSERT_EQ(report.failures.size(), 1u);
+  const auto& [code, group] = *report.failures.begin();
+  EXPECT_EQ(code, "INPUT_TOO_LARGE");
+  EXPECT_EQ(group.count, 1u);
+  ASSERT_EQ(group.examples.size(), 1u);
+  EXPECT_EQ(group.examples[0].file, "in/zz_big.mesh");
+}
+
 TEST(Census, TruncatedMeshesAreGroupedByCodeWithTheFirstFiveFiles) {
   TempDir dir("census-truncated");
   const auto samples = load_samples();

@@ -64,6 +64,30 @@ TEST(CompactTest, QuantizeWritesShortPositionsByteNormalsAndRequiresTheExtension
   EXPECT_EQ(accessor_of(g, "POSITION")["extras"]["dequantization"]["scale"].get<double>(), s);
 }
 
+// verify takes its POSITION tolerance from the scale expand_glb reports: the one recorded.
+TEST(CompactTest, ExpandReportsWhatItFoundAndTheRecordedPositionScale) {
+  const std::vector<uint8_t> glb = write_glb(static_far());
+  for (const CompactOptions o : {kQuantize, kCompress, kBoth}) {
+    const std::vector<uint8_t> c = compacted(glb, o);
+    ExpandInfo info;
+    ASSERT_TRUE(expand_glb(c, &info));
+    EXPECT_EQ(info.found.quantize, o.quantize);
+    EXPECT_EQ(info.found.compress, o.compress);
+    if (o.quantize) {
+      const json g = json_of(compacted(glb, kQuantize));
+      EXPECT_EQ(info.position_scale,
+                accessor_of(g, "POSITION")["extras"]["dequantization"]["scale"].get<double>());
+      EXPECT_GT(info.position_scale, 0);
+    } else {
+      EXPECT_EQ(info.position_scale, 0);
+    }
+  }
+  ExpandInfo plain{{true, true}, 1};
+  ASSERT_TRUE(expand_glb(glb, &plain));
+  EXPECT_FALSE(plain.found.quantize || plain.found.compress);
+  EXPECT_EQ(plain.position_scale, 0);
+}
+
 TEST(CompactTest, QuantizeThenExpandIsWithinToleranceOfStaticMesh) {
   const std::vector<uint8_t> glb = write_glb(static_far());
   expect_close(read(glb), read(expanded(compacted(glb, kQuantize))), false);

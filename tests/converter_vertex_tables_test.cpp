@@ -65,6 +65,16 @@ TEST(VertexTables, BadFilesAreRefusedWithTheFileNamed) {
   expect_invalid({(d / "text.json").string()}, "not valid JSON");
   expect_invalid({(d / "noformat.json").string()}, "\"format\"");
   expect_invalid({(d / "xbox.json").string()}, "xbox");
+  expect_invalid({d.path().string()}, "not a regular file");  // a directory
+}
+
+// A wrong path to something huge is refused by its size, before anything is read.
+TEST(VertexTables, AFileOverSixteenMebibytesIsRefusedUnread) {
+  ScratchDir d;
+  const std::filesystem::path big = d / "big.json";
+  write_text(big, "{}");
+  std::filesystem::resize_file(big, (uint64_t(16) << 20) + 1);  // sparse: no disk used
+  expect_invalid({big.string()}, "16777217 bytes");
 }
 
 TEST(VertexTables, AParserErrorIsPassedOn) {

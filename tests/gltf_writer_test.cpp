@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "gltf_writer/glb.h"
 #include "gltf_writer/write.h"
 #include "tests/gltf_synthetic.h"
 
@@ -294,6 +295,18 @@ TEST(GltfWriter, GlbContainerIsPaddedAndComplete) {
       nlohmann::json::parse(std::string(w.glb.begin() + 20, w.glb.begin() + 20 + header[3]));
   for (const auto& n : j["nodes"]) EXPECT_TRUE(n["name"].is_string());
   EXPECT_TRUE(j["scenes"][0]["name"].is_string());
+}
+
+// The u32 header length (sec. 4.4.3.1) bounds the whole GLB: JSON padded to 4, chunk headers.
+TEST(GltfWriter, GlbSizeCountsHeadersAndPaddingAgainstTheU32Limit) {
+  EXPECT_EQ(glb_size(5, 0), 12u + 8u + 8u);            // no BIN chunk at all
+  EXPECT_EQ(glb_size(8, 4), 12u + 8u + 8u + 8u + 4u);
+  EXPECT_EQ(glb_size(4, 0xFFFFFFFFu - 32), kMaxGlbBytes);  // exactly the largest GLB
+  EXPECT_GT(glb_size(5, 0xFFFFFFFFu - 32), kMaxGlbBytes);  // one JSON byte pads to 4 more
+  const Written w = write_ok(test::static_multi());
+  uint32_t json_len = 0;
+  std::memcpy(&json_len, w.glb.data() + 12, 4);
+  EXPECT_EQ(glb_size(json_len, w.glb.size() - 28 - json_len), w.glb.size());
 }
 
 TEST(GltfWriter, EdgeCasesStayValidGltf) {

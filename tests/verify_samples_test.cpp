@@ -220,6 +220,30 @@ TEST(VerifySamples, RunVerifyExitsZeroWhenOkAndOneOnAMismatch) {
   EXPECT_EQ(run_verify(input.string(), (dir / "missing.glb").string(), true, {}, out3, err3), 1);
   EXPECT_EQ(nlohmann::json::parse(out3.str())["error"]["code"], "VERIFY_READ_FAILED");
   EXPECT_NE(err3.str().find("missing.glb"), std::string::npos);
+
+  std::ostringstream out4, err4;  // a directory where the glb should be
+  EXPECT_EQ(run_verify(input.string(), dir.string(), true, {}, out4, err4), 1);
+  EXPECT_EQ(nlohmann::json::parse(out4.str())["error"]["code"], "VERIFY_READ_FAILED");
+  EXPECT_NE(err4.str().find("not a regular file"), std::string::npos) << err4.str();
+}
+
+// An input over the 1 GiB any command reads is refused by its size before it is read (a
+// sparse file here: no disk, no memory).
+TEST(VerifySamples, RunVerifyRefusesAnInputOverOneGibibyteUnread) {
+  const fs::path dir = fs::path(F2G_BINARY_DIR) / "verify_samples_test";
+  fs::create_directories(dir);
+  const fs::path big = dir / "big.mesh";
+  { std::ofstream(big, std::ios::binary | std::ios::trunc); }
+  fs::resize_file(big, (uint64_t(1) << 30) + 1);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_verify(big.string(), big.string(), true, {}, out, err), 1);
+  const nlohmann::json j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["error"]["code"], "INPUT_TOO_LARGE");
+  EXPECT_NE(j["error"]["message"].get<std::string>().find("1073741825"), std::string::npos);
+  std::ostringstream out2, err2;
+  EXPECT_EQ(run_reencode(big.string(), true, {}, out2, err2), 1);
+  EXPECT_EQ(nlohmann::json::parse(out2.str())["error"]["code"], "INPUT_TOO_LARGE");
+  fs::remove(big);
 }
 
 // `convert --gltf --verify`: the JSON + .bin pair verifies as the glb does.
