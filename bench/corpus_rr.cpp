@@ -13,24 +13,6 @@
 namespace f2g::bench {
 namespace {
 
-ir::Attribute floats(const std::string& semantic, uint8_t width, std::vector<float> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.width = width;
-  a.f32 = std::move(v);
-  return a;
-}
-
-ir::Attribute bytes(const std::string& semantic, bool normalized, std::vector<uint8_t> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::U8;
-  a.width = 4;
-  a.normalized = normalized;
-  a.u8 = std::move(v);
-  return a;
-}
-
 // Set `set` (0 or 1) of the 4-wide slices of an 8-influence array, or the whole 4-wide one.
 std::vector<uint8_t> influence_set(const std::vector<uint8_t>& all, uint32_t per_vertex, int set) {
   if (per_vertex == 4) return all;
@@ -42,16 +24,17 @@ std::vector<uint8_t> influence_set(const std::vector<uint8_t>& all, uint32_t per
 }
 
 ir::Attribute attribute_for(const std::string& semantic, const Geometry& g) {
-  if (semantic == "POSITION") return floats(semantic, 3, g.positions);
-  if (semantic == "NORMAL") return floats(semantic, 3, g.normals);
-  if (semantic == "TANGENT") return floats(semantic, 4, g.tangents);
-  if (semantic == "TEXCOORD_0") return floats(semantic, 2, g.uv0);
-  if (semantic == "TEXCOORD_1" || semantic == "TEXCOORD_2") return floats(semantic, 2, g.uv1);
-  if (semantic == "COLOR_0") return bytes(semantic, true, g.colours);
+  if (semantic == "POSITION") return ir::f32_attribute(semantic, 3, g.positions);
+  if (semantic == "NORMAL") return ir::f32_attribute(semantic, 3, g.normals);
+  if (semantic == "TANGENT") return ir::f32_attribute(semantic, 4, g.tangents);
+  if (semantic == "TEXCOORD_0") return ir::f32_attribute(semantic, 2, g.uv0);
+  if (semantic == "TEXCOORD_1" || semantic == "TEXCOORD_2")
+    return ir::f32_attribute(semantic, 2, g.uv1);
+  if (semantic == "COLOR_0") return ir::u8_attribute(semantic, 4, true, g.colours);
   const int set = semantic.back() == '1' ? 1 : 0;
   if (semantic.rfind("JOINTS_", 0) == 0)
-    return bytes(semantic, false, influence_set(g.joints, g.influences, set));
-  return bytes(semantic, true, influence_set(g.weights, g.influences, set));
+    return ir::u8_attribute(semantic, 4, false, influence_set(g.joints, g.influences, set));
+  return ir::u8_attribute(semantic, 4, true, influence_set(g.weights, g.influences, set));
 }
 
 }  // namespace

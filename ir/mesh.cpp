@@ -2,6 +2,26 @@
 
 namespace f2g::ir {
 
+Attribute f32_attribute(std::string semantic, uint8_t width, std::vector<float> values) {
+  Attribute a;
+  a.semantic = std::move(semantic);
+  a.type = Scalar::F32;
+  a.width = width;
+  a.f32 = std::move(values);
+  return a;
+}
+
+Attribute u8_attribute(std::string semantic, uint8_t width, bool normalized,
+                       std::vector<uint8_t> values) {
+  Attribute a;
+  a.semantic = std::move(semantic);
+  a.type = Scalar::U8;
+  a.width = width;
+  a.normalized = normalized;
+  a.u8 = std::move(values);
+  return a;
+}
+
 double Attribute::get(size_t v, size_t c) const {
   const size_t i = v * width + c;
   switch (type) {

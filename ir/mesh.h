@@ -39,6 +39,11 @@ struct Attribute {
   double get(size_t v, size_t c) const;
 };
 
+// A whole attribute of each scalar type (for the samples' generator, the bench corpus, tests).
+Attribute f32_attribute(std::string semantic, uint8_t width, std::vector<float> values);
+Attribute u8_attribute(std::string semantic, uint8_t width, bool normalized,
+                       std::vector<uint8_t> values);
+
 // One draw: a triangle list over indices [first_index, first_index + index_count) whose
 // values are absolute vertex numbers (what the game draws), within
 // [first_vertex, first_vertex + vertex_count).

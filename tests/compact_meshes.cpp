@@ -13,24 +13,6 @@
 namespace f2g::gltf::compact_test {
 namespace {
 
-ir::Attribute f32(const char* semantic, uint8_t width, std::vector<float> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.width = width;
-  a.f32 = std::move(v);
-  return a;
-}
-
-ir::Attribute u8(const char* semantic, bool normalized, std::vector<uint8_t> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::U8;
-  a.width = 4;
-  a.normalized = normalized;
-  a.u8 = std::move(v);
-  return a;
-}
-
 ir::Primitive prim(uint32_t material, uint32_t first_index, uint32_t count, uint32_t first_vertex,
                    uint32_t vertex_count) {
   ir::Primitive p;
@@ -63,8 +45,10 @@ ir::Mesh grid(const char* name, uint32_t w, uint32_t h, float ox, float oy, floa
       uv1.insert(uv1.end(), {3.5f * u - 1, 2.25f * v});  // outside [-1, 1]: stays float
       col.insert(col.end(), {uint8_t(x * 9), uint8_t(y * 13), 128, 255});
     }
-  m.attributes = {f32("POSITION", 3, pos),   f32("NORMAL", 3, nrm),     f32("TANGENT", 4, tan),
-                  f32("TEXCOORD_0", 2, uv0), f32("TEXCOORD_1", 2, uv1), u8("COLOR_0", true, col)};
+  m.attributes = {
+      ir::f32_attribute("POSITION", 3, pos),   ir::f32_attribute("NORMAL", 3, nrm),
+      ir::f32_attribute("TANGENT", 4, tan),    ir::f32_attribute("TEXCOORD_0", 2, uv0),
+      ir::f32_attribute("TEXCOORD_1", 2, uv1), ir::u8_attribute("COLOR_0", 4, true, col)};
   for (uint32_t y = 0; y < h; ++y)
     for (uint32_t x = 0; x < w; ++x) {
       const uint32_t a = y * (w + 1) + x, b = a + 1, c = a + w + 1, d = c + 1;
@@ -133,8 +117,8 @@ ir::Mesh skinned() {
     joints.insert(joints.end(), {b, uint8_t((b + 1) % 3), 0, 0});
     weights.insert(weights.end(), {200, 55, 0, 0});
   }
-  m.attributes.push_back(u8("JOINTS_0", false, joints));
-  m.attributes.push_back(u8("WEIGHTS_0", true, weights));
+  m.attributes.push_back(ir::u8_attribute("JOINTS_0", 4, false, joints));
+  m.attributes.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, weights));
   ir::Skin s;
   for (int i = 0; i < 3; ++i) {
     ir::Bone b;

@@ -5,25 +5,6 @@
 namespace f2g::gltf::test {
 namespace {
 
-ir::Attribute f32(const char* semantic, uint8_t width, std::vector<float> values) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.width = width;
-  a.f32 = std::move(values);
-  return a;
-}
-
-ir::Attribute u8(const char* semantic, uint8_t width, bool normalized,
-                 std::vector<uint8_t> values) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::U8;
-  a.width = width;
-  a.normalized = normalized;
-  a.u8 = std::move(values);
-  return a;
-}
-
 // A w x h grid of quads in the XY plane (Z up), two triangles each.
 ir::Mesh grid_mesh(const char* name, uint32_t w, uint32_t h) {
   ir::Mesh m;
@@ -44,13 +25,13 @@ ir::Mesh grid_mesh(const char* name, uint32_t w, uint32_t h) {
       col.insert(col.end(), {uint8_t(x * 7), uint8_t(y * 5), 200, 255});
       flags.push_back(uint8_t(x + y));
     }
-  m.attributes.push_back(f32("POSITION", 3, pos));
-  m.attributes.push_back(f32("NORMAL", 3, nrm));
-  m.attributes.push_back(f32("TANGENT", 4, tan));
-  m.attributes.push_back(f32("TEXCOORD_0", 2, uv));
-  m.attributes.push_back(u8("COLOR_0", 4, true, col));
-  m.attributes.push_back(f32("_BINORMAL", 3, bin));
-  m.attributes.push_back(u8("_FLAGS", 1, false, flags));
+  m.attributes.push_back(ir::f32_attribute("POSITION", 3, pos));
+  m.attributes.push_back(ir::f32_attribute("NORMAL", 3, nrm));
+  m.attributes.push_back(ir::f32_attribute("TANGENT", 4, tan));
+  m.attributes.push_back(ir::f32_attribute("TEXCOORD_0", 2, uv));
+  m.attributes.push_back(ir::u8_attribute("COLOR_0", 4, true, col));
+  m.attributes.push_back(ir::f32_attribute("_BINORMAL", 3, bin));
+  m.attributes.push_back(ir::u8_attribute("_FLAGS", 1, false, flags));
   for (uint32_t y = 0; y < h; ++y)
     for (uint32_t x = 0; x < w; ++x) {
       const uint32_t a = y * (w + 1) + x, b = a + 1, c = a + w + 1, d = c + 1;
@@ -132,10 +113,10 @@ ir::Mesh skinned8() {
         j1.insert(j1.end(), {0, 0, 0, 0}), w1.insert(w1.end(), {0, 0, 0, 0});
     }
   }
-  m.attributes.push_back(u8("JOINTS_0", 4, false, j0));
-  m.attributes.push_back(u8("WEIGHTS_0", 4, true, w0));
-  m.attributes.push_back(u8("JOINTS_1", 4, false, j1));
-  m.attributes.push_back(u8("WEIGHTS_1", 4, true, w1));
+  m.attributes.push_back(ir::u8_attribute("JOINTS_0", 4, false, j0));
+  m.attributes.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, w0));
+  m.attributes.push_back(ir::u8_attribute("JOINTS_1", 4, false, j1));
+  m.attributes.push_back(ir::u8_attribute("WEIGHTS_1", 4, true, w1));
   return m;
 }
 
@@ -206,7 +187,7 @@ ir::Mesh edge_cases() {
   j.semantic = "JOINTS_0";
   j.type = ir::Scalar::U16;
   j.width = 4;
-  ir::Attribute w = u8("WEIGHTS_0", 4, true, {});
+  ir::Attribute w = ir::u8_attribute("WEIGHTS_0", 4, true, {});
   for (uint32_t v = 0; v < m.vertex_count; ++v) {
     j.u16.insert(j.u16.end(), {uint16_t(299 - v), uint16_t(v), 7, 9});
     w.u8.insert(w.u8.end(), {200, 50, 3, 2});

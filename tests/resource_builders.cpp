@@ -147,15 +147,6 @@ std::vector<sws::Range> one_range_over(const SwsGeometry& g) {
 
 // ---- RR -----------------------------------------------------------------------------------
 
-ir::Attribute rr_floats(const char* semantic, uint8_t width, std::vector<float> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::F32;
-  a.width = width;
-  a.f32 = std::move(v);
-  return a;
-}
-
 // static24 (formats/rr/vertex_formats.json): POSITION, NORMAL, TANGENT, COLOR_0, TEXCOORD_0.
 rr::BuildInput rr_grid_input(uint32_t parts, uint32_t side) {
   rr::BuildInput in;
@@ -185,14 +176,9 @@ rr::BuildInput rr_grid_input(uint32_t parts, uint32_t side) {
     part.material_id = 0xA000000000000000ull + p;
     in.parts.push_back(part);
   }
-  ir::Attribute colour;
-  colour.semantic = "COLOR_0";
-  colour.type = ir::Scalar::U8;
-  colour.width = 4;
-  colour.normalized = true;
-  colour.u8 = std::move(col);
-  in.attributes = {rr_floats("POSITION", 3, pos), rr_floats("NORMAL", 3, nrm),
-                   rr_floats("TANGENT", 4, tan), rr_floats("TEXCOORD_0", 2, uv), colour};
+  in.attributes = {ir::f32_attribute("POSITION", 3, pos), ir::f32_attribute("NORMAL", 3, nrm),
+                   ir::f32_attribute("TANGENT", 4, tan), ir::f32_attribute("TEXCOORD_0", 2, uv),
+                   ir::u8_attribute("COLOR_0", 4, true, std::move(col))};
   in.compiled_mesh_id = 0xC0FFEE;
   return in;
 }

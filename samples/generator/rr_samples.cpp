@@ -213,35 +213,16 @@ void shade(const Geo& g, std::vector<float>& normals, std::vector<float>& tangen
   }
 }
 
-ir::Attribute f32_attr(const std::string& semantic, uint8_t width, std::vector<float> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::F32;
-  a.width = width;
-  a.f32 = std::move(v);
-  return a;
-}
-
-ir::Attribute u8_attr(const std::string& semantic, bool normalized, std::vector<uint8_t> v) {
-  ir::Attribute a;
-  a.semantic = semantic;
-  a.type = ir::Scalar::U8;
-  a.width = 4;
-  a.normalized = normalized;
-  a.u8 = std::move(v);
-  return a;
-}
-
 // Every attribute any table entry may ask for; build_mesh takes the ones its format names.
 std::vector<ir::Attribute> attributes_of(const Geo& g) {
   std::vector<float> pos, normals, tangents, uv2;
   for (const V3& p : g.pos) pos.insert(pos.end(), {p.x, p.y, p.z});
   shade(g, normals, tangents);
   for (size_t v = 0; v < g.pos.size(); ++v) uv2.insert(uv2.end(), {g.uv0[2 * v + 1], g.uv0[2 * v]});
-  return {f32_attr("POSITION", 3, pos),     f32_attr("NORMAL", 3, normals),
-          f32_attr("TANGENT", 4, tangents), f32_attr("TEXCOORD_0", 2, g.uv0),
-          f32_attr("TEXCOORD_1", 2, g.uv1), f32_attr("TEXCOORD_2", 2, uv2),
-          u8_attr("COLOR_0", true, g.col)};
+  return {ir::f32_attribute("POSITION", 3, pos),      ir::f32_attribute("NORMAL", 3, normals),
+          ir::f32_attribute("TANGENT", 4, tangents),  ir::f32_attribute("TEXCOORD_0", 2, g.uv0),
+          ir::f32_attribute("TEXCOORD_1", 2, g.uv1),  ir::f32_attribute("TEXCOORD_2", 2, uv2),
+          ir::u8_attribute("COLOR_0", 4, true, g.col)};
 }
 
 // ---- skins -------------------------------------------------------------------------------
@@ -299,8 +280,8 @@ void add_skin(std::vector<ir::Attribute>& attrs, const Geo& g, size_t bones, siz
     quantise_influences(raw, slots, joints, weights);
   }
   if (slots == 4) {
-    attrs.push_back(u8_attr("JOINTS_0", false, joints));
-    attrs.push_back(u8_attr("WEIGHTS_0", true, weights));
+    attrs.push_back(ir::u8_attribute("JOINTS_0", 4, false, joints));
+    attrs.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, weights));
     return;
   }
   std::vector<uint8_t> j0, j1, w0, w1;  // 8 per vertex -> two sets of 4
@@ -309,10 +290,10 @@ void add_skin(std::vector<ir::Attribute>& attrs, const Geo& g, size_t bones, siz
       (k < 4 ? j0 : j1).push_back(joints[v * 8 + k]);
       (k < 4 ? w0 : w1).push_back(weights[v * 8 + k]);
     }
-  attrs.push_back(u8_attr("JOINTS_0", false, j0));
-  attrs.push_back(u8_attr("JOINTS_1", false, j1));
-  attrs.push_back(u8_attr("WEIGHTS_0", true, w0));
-  attrs.push_back(u8_attr("WEIGHTS_1", true, w1));
+  attrs.push_back(ir::u8_attribute("JOINTS_0", 4, false, j0));
+  attrs.push_back(ir::u8_attribute("JOINTS_1", 4, false, j1));
+  attrs.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, w0));
+  attrs.push_back(ir::u8_attribute("WEIGHTS_1", 4, true, w1));
 }
 
 void paint(Geo& g, uint32_t from, uint8_t r, uint8_t gr, uint8_t b) {
@@ -467,8 +448,8 @@ SampleFile split24_bike() {
     joints.insert(joints.end(), {bone, 0, 0, 0});
     weights.insert(weights.end(), {255, 0, 0, 0});
   }
-  in.attributes.push_back(u8_attr("JOINTS_0", false, joints));
-  in.attributes.push_back(u8_attr("WEIGHTS_0", true, weights));
+  in.attributes.push_back(ir::u8_attribute("JOINTS_0", 4, false, joints));
+  in.attributes.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, weights));
   in.descriptor_mask = 8;
   in.generated = 1;
   return sample("split24_bike", rr::build_mesh(in));
