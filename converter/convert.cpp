@@ -64,7 +64,16 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
     r.output.clear();
     return finish(r);
   };
-  if (job.error) return fail(*job.error);
+  if (job.error) {
+    // What a walk found but cannot read as a file is not a mesh: skipped, as unrecognised
+    // files are, unless --strict.
+    if (job.from_walk && !options.strict && job.error->code == "INPUT_NOT_A_FILE") {
+      r.status = Status::Skipped;
+      r.reason = job.error->message;
+      return finish(r);
+    }
+    return fail(*job.error);
+  }
   if (out.error) return fail(*out.error);
   if (!options.force && keep_existing(job, out, r)) return finish(r);
 

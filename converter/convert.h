@@ -52,7 +52,8 @@ struct ConvertOptions {
 // Converts `job` to `output`. Never throws, never leaves a partial output.
 // - An existing output, without --force: "skipped" ("up to date") when it is at least as new
 //   as the input, else "failed" with OUTPUT_EXISTS.
-// - A file found by walking a directory that no decoder recognises (FORMAT_UNRECOGNISED) is
+// - A file found by walking a directory that no decoder recognises (FORMAT_UNRECOGNISED), or
+//   an entry there that is not a file (INPUT_NOT_A_FILE: a broken symlink, a fifo), is
 //   "skipped" unless `strict`; every other failure is "failed".
 FileResult convert_one(const Job& job, const OutputPath& output, const ConvertOptions& options);
 

@@ -61,15 +61,20 @@ void walk_directory(const std::string& argument, const fs::path& root, const fs:
       if (is_under(normal_absolute(e.path()), exclude)) it.disable_recursion_pending();
       continue;
     }
-    if (!e.is_regular_file(sec)) continue;  // sockets, fifos, broken symlinks
     Job j;
     const fs::path relative = e.path().lexically_relative(root);
     j.input = e.path().string();
     j.relative = relative.string();
     j.display = (fs::path(argument) / relative).lexically_normal().string();
     j.from_walk = true;
-    j.size = e.file_size(sec);
-    if (sec) j.size = 0;
+    if (e.is_regular_file(sec)) {
+      j.size = e.file_size(sec);
+      if (sec) j.size = 0;
+    } else {  // listed, never opened (a fifo would block): the report says it was passed over
+      j.error = input_error("INPUT_NOT_A_FILE", e.is_symlink(sec) && !fs::exists(e.path(), sec)
+                                                    ? "a symbolic link to nothing"
+                                                    : "not a regular file (a fifo, socket or device)");
+    }
     found.push_back(std::move(j));
   }
   if (ec) {

@@ -25,7 +25,8 @@ struct Job {
 
 // Expands files and directories (recursively) in argument order; within a directory the files
 // are sorted by relative path so every run lists them alike. Directory symlinks are not
-// followed (no loop can hang the walk); file symlinks are. Files under `exclude` (the output
+// followed (no loop can hang the walk); file symlinks are. Anything else a walk finds (a
+// broken symlink, a fifo, a socket) is listed with INPUT_NOT_A_FILE and never opened. Files under `exclude` (the output
 // directory, when it lies inside an input directory) are left out. A missing or unreadable
 // argument becomes a Job carrying its error, so it fails like any other input.
 std::vector<Job> expand_inputs(const std::vector<std::string>& arguments,

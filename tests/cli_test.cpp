@@ -79,6 +79,16 @@ TEST(Cli, UsageErrorsExitTwo) {
   RunResult not_dir = tool({"convert", sample, "-o", (d / "file").string()});
   EXPECT_EQ(not_dir.code, 2);
   EXPECT_NE(not_dir.err.find("not a directory"), std::string::npos) << not_dir.err;
+  // Found before anything is converted: an empty OUT (which would write into the current
+  // directory) and a --report that names a directory (found only at the final rename).
+  RunResult empty_out = tool({"convert", sample, "-o", ""});
+  EXPECT_EQ(empty_out.code, 2);
+  EXPECT_NE(empty_out.err.find("empty path"), std::string::npos) << empty_out.err;
+  RunResult report_dir =
+      tool({"convert", sample, "-o", (d / "out").string(), "--report", d.path().string()});
+  EXPECT_EQ(report_dir.code, 2);
+  EXPECT_NE(report_dir.err.find("is a directory"), std::string::npos) << report_dir.err;
+  EXPECT_FALSE(fs::exists(d / "out")) << "nothing is converted after a usage error";
 }
 
 TEST(Cli, ConvertingSamplesGivesOneGlbPerSample) {

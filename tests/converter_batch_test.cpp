@@ -140,6 +140,26 @@ TEST_F(Batch, StrictFailsNonMeshFilesInAWalkedDirectory) {
   EXPECT_EQ(run.result.totals.converted, glbs_.size());
 }
 
+// A broken symlink in the tree is accounted for (skipped, with why), not silently left out;
+// --strict fails it like any other non-mesh.
+TEST_F(Batch, ABrokenSymlinkInAWalkedDirectoryIsSkippedOrFailsUnderStrict) {
+  std::filesystem::create_symlink(dir_ / "nowhere.mesh", dir_ / "in/zz_broken.mesh");
+  const BatchRun run = convert({(dir_ / "in").string()}, dir_ / "out");
+  EXPECT_EQ(run.result.exit_code, 0) << run.err;
+  EXPECT_EQ(run.result.totals.skipped, 1u);
+  EXPECT_EQ(run.result.totals.converted, glbs_.size());
+  const FileResult& last = run.result.files.back();
+  EXPECT_EQ(last.status, Status::Skipped);
+  EXPECT_EQ(last.reason, "a symbolic link to nothing");
+  EXPECT_NE(last.input.find("zz_broken.mesh"), std::string::npos);
+
+  ConvertOptions strict;
+  strict.strict = true;
+  const BatchRun run2 = convert({(dir_ / "in").string()}, dir_ / "out2", strict);
+  EXPECT_EQ(run2.result.exit_code, 1);
+  EXPECT_EQ(run2.result.totals.failures_by_code.at("INPUT_NOT_A_FILE"), 1u);
+}
+
 TEST_F(Batch, ANamedNonMeshFileFails) {
   write_text(dir_ / "notes.txt", "not a mesh at all, just some words");
   const BatchRun run = convert({(dir_ / "notes.txt").string()}, dir_ / "out");

@@ -1,6 +1,7 @@
 #include "converter/inputs.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "converter_test_util.h"
 
@@ -70,8 +71,25 @@ TEST(Inputs, FileSymlinkInsideADirectoryIsListed) {
   fs::create_symlink(d / "elsewhere/real.mesh", d / "root/link.mesh");
   fs::create_symlink(d / "missing", d / "root/broken.mesh");
   const auto jobs = expand_inputs({(d / "root").string()});
-  EXPECT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh", "link.mesh"}));
-  EXPECT_EQ(jobs[1].size, 3u);
+  EXPECT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh", "broken.mesh", "link.mesh"}));
+  EXPECT_FALSE(jobs[0].error);
+  ASSERT_TRUE(jobs[1].error);  // listed, so the report accounts for it, but never opened
+  EXPECT_EQ(jobs[1].error->code, "INPUT_NOT_A_FILE");
+  EXPECT_EQ(jobs[1].error->message, "a symbolic link to nothing");
+  EXPECT_FALSE(jobs[2].error);
+  EXPECT_EQ(jobs[2].size, 3u);
+}
+
+// A fifo in the tree would block a reader forever: listed with its error, never opened.
+TEST(Inputs, AFifoInsideADirectoryIsListedButNotOpened) {
+  ScratchDir d;
+  write_text(d / "root/a.mesh", "x");
+  ASSERT_EQ(::mkfifo((d / "root/pipe.mesh").c_str(), 0600), 0);
+  const auto jobs = expand_inputs({(d / "root").string()});
+  ASSERT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh", "pipe.mesh"}));
+  ASSERT_TRUE(jobs[1].error);
+  EXPECT_EQ(jobs[1].error->code, "INPUT_NOT_A_FILE");
+  EXPECT_TRUE(jobs[1].from_walk);
 }
 
 TEST(Inputs, MissingArgumentBecomesAFailingJob) {

@@ -113,8 +113,12 @@ int run_convert(const ConvertArgs& a) {
   if (!tables) return usage_error(tables.error().message);
   const fs::path out = a.out;
   std::error_code ec;
+  if (a.out.empty()) return usage_error("-o: the OUT directory is an empty path");
   if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     return usage_error("-o " + a.out + ": exists and is not a directory");
+  // Found now, not when the report is renamed into place after the whole batch.
+  if (!a.report.empty() && fs::is_directory(a.report, ec))
+    return usage_error("--report " + a.report + ": is a directory");
 
   const std::vector<Job> jobs = expand_inputs(a.inputs, out);
   const std::vector<OutputPath> outputs = plan_outputs(jobs, out, a.gltf);
