@@ -7,7 +7,7 @@
 #include "samples/generator/sample_file.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
+  if (argc != 2 || argv[1][0] == '-') {  // "--help" is not a directory to write into
     std::fprintf(stderr, "usage: forge2gltf-samples OUTDIR\n");
     return 2;
   }
