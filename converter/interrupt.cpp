@@ -1,6 +1,11 @@
 #include "converter/interrupt.h"
 
+#include <pthread.h>
+
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
 
 namespace f2g::convert {
 namespace {
@@ -49,6 +54,20 @@ void install_interrupt_handlers() {
 const std::atomic<bool>& interrupt_requested() { return g_requested; }
 
 int interrupt_signal() { return g_signal.load(); }
+
+void end_by_interrupt_signal() {
+  const int s = g_signal.load();
+  if (s == 0) return;
+  std::cout.flush();
+  std::fflush(nullptr);
+  restore_default(s);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, s);
+  pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+  raise(s);
+  std::_Exit(128 + s);  // not reached: the default action of SIGINT / SIGTERM ends the process
+}
 
 int interrupted_exit_code() {
   const int s = g_signal.load();

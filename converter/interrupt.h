@@ -22,4 +22,11 @@ int interrupt_signal();
 // the signal killed (130 for Ctrl-C).
 int interrupted_exit_code();
 
+// After the clean stop (report written, summary printed, children reaped): ends the process
+// by the interrupting signal itself, with its default action. A shell then sees a program
+// killed by Ctrl-C, so a script's loop over forge2gltf stops too; after a plain exit(130)
+// bash would take the Ctrl-C as handled and run the next iteration. Returns only when no
+// signal was received.
+void end_by_interrupt_signal();
+
 }  // namespace f2g::convert

@@ -448,6 +448,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : kExitUsage;  // --help and --version exit 0
   }
   for (const Command& c : commands)
-    if (c.app->parsed()) return c.run();
+    if (c.app->parsed()) {
+      const int code = c.run();
+      end_by_interrupt_signal();  // an interrupted convert ends as Ctrl-C ends a program
+      return code;
+    }
   return kExitUsage;
 }

@@ -90,4 +90,33 @@ while IFS= read -r -d '' g; do
   ((size == declared)) || fail "$g: $size bytes but its GLB header says $declared"
 done < <(find "$work/out2" -name '*.glb' -type f -print0)
 
+# After the clean stop the process ends by the signal itself (not exit(130)), so a shell
+# script looping over forge2gltf stops on Ctrl-C too. Only a parent that reads the wait
+# status can tell the two apart: node here.
+node -e '
+  const { spawn } = require("child_process"), fs = require("fs"), path = require("path");
+  const [tool, input, out, report] = process.argv.slice(1);
+  const fail = (what) => { console.error("interrupt_batch: " + what); process.exit(1); };
+  const child = spawn(tool, ["convert", input, "-o", out, "--jobs", "1", "--sync",
+                             "--report", report, "-q"], { stdio: "ignore" });
+  const glbs = (d) => {  // no readdirSync recursive: Debian 12 has node 18.13
+    let n = 0;
+    try {
+      for (const e of fs.readdirSync(d, { withFileTypes: true }))
+        n += e.isDirectory() ? glbs(path.join(d, e.name)) : e.name.endsWith(".glb") ? 1 : 0;
+    } catch (e) {}
+    return n;
+  };
+  const started = Date.now();
+  const poll = setInterval(() => {
+    if (glbs(out) >= 3 || Date.now() - started > 5000) { clearInterval(poll); child.kill("SIGINT"); }
+  }, 10);
+  child.on("exit", (code, signal) => {
+    clearInterval(poll);
+    if (signal !== "SIGINT") fail("after the clean stop: exit code " + code + ", signal " + signal + "; expected death by SIGINT");
+    const r = JSON.parse(fs.readFileSync(report, "utf8"));
+    if (r.totals.interrupted !== true) fail("the report of the SIGINT-ended run is not marked interrupted");
+  });
+' "$tool" "$work/in" "$work/out3" "$work/report3.json" || exit 1
+
 echo "interrupt_batch: ${#glbs[@]} of $total inputs done before SIGINT, exit 130, report and outputs complete; a second signal ends the run at once"
