@@ -53,6 +53,19 @@ struct SwsGeometry {
     r.triangle_count = (uint32_t(indices.size()) - first_index) / 3;
     ranges.push_back(r);
   }
+
+  // One triangle at x = k of its own three vertices, for k = 0 .. count - 1: every position
+  // distinct. Adds no range.
+  void triangles(uint32_t count) {
+    for (uint32_t k = 0; k < count; ++k) {
+      const float x = float(k);
+      const uint16_t b = uint16_t(vertices.size());
+      vertices.push_back({{x, 0, 0}, {0, 0}});
+      vertices.push_back({{x, 1, 0}, {1, 0}});
+      vertices.push_back({{x, 0, 1}, {0, 1}});
+      indices.insert(indices.end(), {b, uint16_t(b + 1), uint16_t(b + 2)});
+    }
+  }
 };
 
 // The compiled stream of the vertices: position, normal (0, 0, 1) as ubyte4 xyz = b/127 - 1,
@@ -213,14 +226,7 @@ std::vector<uint8_t> sws_overlapping_ranges(uint32_t ranges, uint32_t triangles)
 
 std::vector<uint8_t> sws_submeshes_behind_decoys(uint32_t submeshes, uint32_t decoys) {
   SwsGeometry g;
-  for (uint32_t k = 0; k < submeshes; ++k) {  // one triangle each, all positions distinct
-    const float x = float(k);
-    const uint16_t b = uint16_t(3 * k);
-    g.vertices.push_back({{x, 0, 0}, {0, 0}});
-    g.vertices.push_back({{x, 1, 0}, {1, 0}});
-    g.vertices.push_back({{x, 0, 1}, {0, 1}});
-    g.indices.insert(g.indices.end(), {b, uint16_t(b + 1), uint16_t(b + 2)});
-  }
+  g.triangles(submeshes);  // one triangle each
   std::vector<sws::Range> own;
   for (uint32_t k = 0; k < submeshes; ++k) {
     sws::Range r;
@@ -258,13 +264,8 @@ std::vector<uint8_t> sws_coincident_vertices(uint32_t vertices) {
 
 std::vector<uint8_t> sws_every_range_warns(uint32_t ranges) {
   SwsGeometry g;
+  g.triangles(ranges);
   for (uint32_t k = 0; k < ranges; ++k) {
-    const float x = float(k);
-    const uint16_t b = uint16_t(3 * k);
-    g.vertices.push_back({{x, 0, 0}, {0, 0}});
-    g.vertices.push_back({{x, 1, 0}, {1, 0}});
-    g.vertices.push_back({{x, 0, 1}, {0, 1}});
-    g.indices.insert(g.indices.end(), {b, uint16_t(b + 1), uint16_t(b + 2)});
     sws::Range r;  // its one triangle lies outside its stored span [0, 1): a warning
     r.vertex_count = 1;
     r.first_index = 3 * k;
