@@ -3,6 +3,7 @@
 #include <chrono>
 #include <system_error>
 
+#include "converter/index_order.h"
 #include "converter/input_file.h"
 #include "converter/thumbnail.h"
 #include "formats/format.h"
@@ -96,6 +97,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
     }
     return fail(decoded.error());
   }
+  if (options.optimize) optimize_vertex_cache(decoded->mesh);  // before --verify sees it
   r.format = to_string(decoded->kind);
   r.layout = decoded->mesh.source.layout;
   r.counts = counts_of(decoded->mesh);

@@ -41,6 +41,7 @@ struct ConvertOptions {
   bool gltf = false;    // --gltf: .gltf + .bin instead of .glb
   bool force = false;   // --force: replace existing outputs
   bool sync = false;    // --sync: fsync each output before it is renamed into place
+  bool optimize = false;  // --optimize: triangles reordered for the vertex cache (index_order.h)
   gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)
   bool strict = false;  // --strict: unrecognised files in walked directories fail
   uint64_t max_input_bytes = kMaxInputBytes;

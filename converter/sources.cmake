@@ -5,6 +5,7 @@ set(F2G_CONVERTER_SOURCES
     converter/batch.cpp
     converter/convert.cpp
     converter/file_result.cpp
+    converter/index_order.cpp
     converter/info.cpp
     converter/input_file.cpp
     converter/interrupt.cpp

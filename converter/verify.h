@@ -128,7 +128,8 @@ struct VerifyReport {
   const Row* row(std::string_view attribute) const;
 };
 
-// expected = decode(INPUT).mesh, actual = gltf::read_glb(OUTPUT).
+// expected = decode(INPUT).mesh, actual = gltf::read_glb(OUTPUT). When `actual` records
+// convert --optimize's triangle order (index_order.h), `expected` is reordered the same way.
 VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
                      const Tolerances& tolerances = {});
 

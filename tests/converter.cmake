@@ -7,6 +7,8 @@ f2g_test(converter_report_test SOURCES converter_report_test.cpp LIBS f2g_conver
 f2g_test(converter_vertex_tables_test SOURCES converter_vertex_tables_test.cpp LIBS f2g_converter)
 f2g_test(converter_batch_test SOURCES converter_batch_test.cpp LIBS f2g_converter f2g_samples)
 f2g_test(converter_info_test SOURCES converter_info_test.cpp LIBS f2g_converter f2g_samples)
+f2g_test(converter_index_order_test SOURCES converter_index_order_test.cpp
+         LIBS f2g_converter f2g_gltf_synthetic)
 
 # Runs ${PROJECT_BINARY_DIR}/forge2gltf on samples/ (F2G_BINARY_DIR), so it needs the tool.
 f2g_test(cli_test SOURCES cli_test.cpp LIBS nlohmann_json::nlohmann_json)

@@ -103,6 +103,7 @@ struct ConvertArgs {
   bool sync = false;
   bool quantize = false;
   bool compress = false;
+  bool optimize = false;
   DecodeArgs decode;
 };
 
@@ -130,6 +131,7 @@ int run_convert(const ConvertArgs& a) {
   options.force = a.force;
   options.strict = a.strict;
   options.sync = a.sync;
+  options.optimize = a.optimize;
   // --compress alone still quantises first: meshopt's attribute codec gains most on the
   // integer streams, and a float-only meshopt file is not what web viewers are given.
   options.compact.quantize = a.quantize || a.compress;
@@ -238,6 +240,9 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
   cmd->add_flag("--validate", a.validate,
                 "Validate every output with the Khronos glTF-Validator (needs node and the npm "
                 "package gltf-validator) and add its counts to the report");
+  cmd->add_flag("--optimize", a.optimize,
+                "Reorder each primitive's triangles for the GPU vertex cache (meshoptimizer); "
+                "vertices and windings are kept");
   cmd->add_flag("--quantize", a.quantize,
                 "Store positions, normals, tangents and UVs as integers (KHR_mesh_quantization; "
                 "README states the error)");
