@@ -391,7 +391,7 @@ void census_one(const InputFile& file, size_t index, const DecodeOptions& base,
                 CensusObserver& observer, Tally& tally) {
   ++tally.files;
   ir::Result<convert::InputBytes> bytes =
-      convert::read_input_as(file.path, convert::kMaxInputBytes, "CENSUS_READ_FAILED");
+      convert::read_input_as(file.path, convert::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
   if (!bytes) {
     Group& g = tally.failures[bytes.error().code];
     ++g.count;

@@ -18,8 +18,11 @@ ir::Diagnostic unreadable(const std::string& why) {
 
 }  // namespace
 
-ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes,
+                                  const char* what) {
+  // O_NONBLOCK: opening a fifo would otherwise wait for a writer, forever; fstat then refuses
+  // it. It changes nothing for a regular file.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return unreadable(std::strerror(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
@@ -36,7 +39,7 @@ ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t ma
     ::close(fd);
     return ir::Diagnostic{"INPUT_TOO_LARGE",
                           "the input has " + std::to_string(size) + " bytes, more than the " +
-                              std::to_string(max_bytes) + " a mesh may have",
+                              std::to_string(max_bytes) + " " + what + " may have",
                           "", 0};
   }
   InputBytes bytes(static_cast<size_t>(size));  // not zero-filled: read() fills it
@@ -61,10 +64,13 @@ ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t ma
 }
 
 ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
-                                     const char* unreadable_code) {
-  ir::Result<InputBytes> bytes = read_input(path, max_bytes);
-  if (bytes || bytes.error().code == "INPUT_TOO_LARGE") return bytes;
-  return ir::Diagnostic{unreadable_code, path.string() + ": " + bytes.error().message, "", 0};
+                                     const char* what, const char* unreadable_code) {
+  ir::Result<InputBytes> bytes = read_input(path, max_bytes, what);
+  if (bytes) return bytes;
+  ir::Diagnostic e = bytes.error();
+  if (e.code != "INPUT_TOO_LARGE") e.code = unreadable_code;
+  e.message = path.string() + ": " + e.message;
+  return e;
 }
 
 }  // namespace f2g::convert

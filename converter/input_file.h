@@ -41,12 +41,14 @@ inline constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;
 // The whole file, read once. A file larger than `max_bytes` is refused (INPUT_TOO_LARGE)
 // before anything is allocated; an unreadable one, or one whose size changes while it is
 // read, fails with INPUT_UNREADABLE.
-ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes);
+// `what` names the kind of file in that message ("a mesh", "a GLB").
+ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes,
+                                  const char* what = "a mesh");
 
 // read_input for a command with its own read-failure code (VERIFY_READ_FAILED,
 // CENSUS_READ_FAILED): INPUT_TOO_LARGE keeps its code, any other failure gets
-// `unreadable_code` and a message that names the file.
+// `unreadable_code`; either message starts with the file's path.
 ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
-                                     const char* unreadable_code);
+                                     const char* what, const char* unreadable_code);
 
 }  // namespace f2g::convert

@@ -71,9 +71,14 @@ void walk_directory(const std::string& argument, const fs::path& root, const fs:
       j.size = e.file_size(sec);
       if (sec) j.size = 0;
     } else {  // listed, never opened (a fifo would block): the report says it was passed over
-      j.error = input_error("INPUT_NOT_A_FILE", e.is_symlink(sec) && !fs::exists(e.path(), sec)
-                                                    ? "a symbolic link to nothing"
-                                                    : "not a regular file (a fifo, socket or device)");
+      std::error_code lec;
+      const bool link = e.is_symlink(sec), target = link && fs::exists(e.path(), lec);
+      j.error = input_error(
+          "INPUT_NOT_A_FILE",
+          !link    ? "not a regular file (a fifo, socket or device)"
+          : lec    ? "a symbolic link that cannot be followed: " + lec.message()
+          : target ? "a symbolic link to something that is not a regular file"
+                   : "a symbolic link to nothing");
     }
     found.push_back(std::move(j));
   }

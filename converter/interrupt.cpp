@@ -27,8 +27,11 @@ void restore_default(int signal) {
 // That one re-raises itself with the default action; it stays blocked until this handler
 // returns, then kills the process (Ctrl-C then a supervisor's SIGTERM, or Ctrl-C twice).
 extern "C" void on_signal(int signal) {
-  if (!g_requested.exchange(true)) {
-    g_signal.store(signal);
+  // g_signal decides which signal came first, and is set before the flag the batch polls:
+  // whoever sees the flag also sees the signal.
+  int none = 0;
+  if (g_signal.compare_exchange_strong(none, signal)) {
+    g_requested.store(true);
     restore_default(SIGINT);
     restore_default(SIGTERM);
     return;

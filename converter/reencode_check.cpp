@@ -106,7 +106,7 @@ int run_reencode(const std::string& input, bool json, const DecodeOptions& optio
                  std::ostream& out, std::ostream& err) {
   ReencodeReport report;
   ir::Result<convert::InputBytes> bytes =
-      convert::read_input_as(input, convert::kMaxInputBytes, "VERIFY_READ_FAILED");
+      convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
   if (!bytes) {
     report.error = bytes.error();
   } else {

@@ -129,7 +129,8 @@ struct VerifyReport {
 };
 
 // expected = decode(INPUT).mesh, actual = gltf::read_glb(OUTPUT). When `actual` records
-// convert --optimize's triangle order (index_order.h), `expected` is reordered the same way.
+// convert --optimize's triangle order (index_order.h), each reordered primitive's triangles
+// are compared as a set (canonical_triangle_order), every other index as stored.
 VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
                      const Tolerances& tolerances = {});
 

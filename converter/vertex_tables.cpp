@@ -29,7 +29,7 @@ ir::Result<VertexTables> load_vertex_tables(const std::vector<std::string>& file
   VertexTables tables;
   for (const std::string& file : files) {
     // A table is a few KB; the bound keeps a wrong path (a device, a huge file) harmless.
-    const ir::Result<InputBytes> bytes = read_input(file, kMaxTableBytes);
+    const ir::Result<InputBytes> bytes = read_input(file, kMaxTableBytes, "a vertex-format table");
     if (!bytes) return invalid(file, bytes.error().message);
     const std::string text(bytes->begin(), bytes->end());
     const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);

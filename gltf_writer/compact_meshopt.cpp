@@ -10,11 +10,18 @@
 #include <set>
 
 #include "gltf_writer/compact_accessors.h"
+#include "gltf_writer/glb.h"
 
 namespace f2g::gltf::compact {
 namespace {
 
 constexpr const char* kInvalid = "GLTF_EXPAND_INVALID";
+// meshopt's codecs cannot expand data more than about 64 times (ATTRIBUTES: 2 header bits per
+// 16 bytes of a byte column when all are equal; INDICES / TRIANGLES: a byte or more per index
+// or triangle). A view declaring more than this is not meshopt data, and is refused before
+// its byteLength sizes an allocation.
+constexpr uint64_t kMaxExpansion = 256;
+constexpr uint64_t kExpansionSlack = 4096;
 
 // How the views are used: by index accessors (their index size) or by others (element size).
 struct ViewUse {
@@ -131,6 +138,7 @@ int compress(Parts& p) {
 
 bool decompress(Parts& p) {
   bool any = false;
+  uint64_t total = 0;
   Json& views = p.json["bufferViews"];
   for (size_t i = 0; i < p.views.size(); ++i) {
     Json& v = views[i];
@@ -148,8 +156,18 @@ bool decompress(Parts& p) {
            "count " + std::to_string(count) + " x byteStride " + std::to_string(stride) +
                " is not the view's byteLength " + std::to_string(length),
            path);
-    std::vector<uint8_t> out(length);
     const std::vector<uint8_t>& in = p.views[i];
+    if (length > kMaxExpansion * in.size() + kExpansionSlack)
+      fail(kInvalid,
+           "byteLength " + std::to_string(length) + " from " + std::to_string(in.size()) +
+               " compressed bytes: more than meshopt data can expand to",
+           path);
+    total += length;
+    if (total > kMaxGlbBytes)
+      fail("GLTF_TOO_LARGE",
+           "the decoded views pass " + std::to_string(kMaxGlbBytes) + " bytes, more than a GLB holds",
+           path);
+    std::vector<uint8_t> out(length);
     int rc = -1;
     if (mode == "ATTRIBUTES" && stride % 4 == 0) {
       rc = meshopt_decodeVertexBuffer(out.data(), count, stride, in.data(), in.size());

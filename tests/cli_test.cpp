@@ -89,6 +89,7 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(report_dir.code, 2);
   EXPECT_NE(report_dir.err.find("is a directory"), std::string::npos) << report_dir.err;
   EXPECT_FALSE(fs::exists(d / "out")) << "nothing is converted after a usage error";
+  EXPECT_EQ(tool({"scan", sample, "--convert", ""}).code, 2);  // not "no --convert"
 }
 
 TEST(Cli, ConvertingSamplesGivesOneGlbPerSample) {

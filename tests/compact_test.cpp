@@ -217,5 +217,43 @@ TEST(CompactTest, ExpandReportsMeshoptDataThatDoesNotDecode) {
   EXPECT_NE(e.error().path.find("EXT_meshopt_compression"), std::string::npos);
 }
 
+// `glb` with its JSON chunk replaced by `j` (the BIN chunk kept as it is).
+std::vector<uint8_t> with_json(const std::vector<uint8_t>& glb, const json& j) {
+  uint32_t json_len;
+  std::memcpy(&json_len, glb.data() + 12, 4);
+  std::string text = j.dump();
+  text.resize((text.size() + 3) & ~size_t(3), ' ');
+  std::vector<uint8_t> out(glb.begin(), glb.begin() + 20);
+  out.insert(out.end(), text.begin(), text.end());
+  out.insert(out.end(), glb.begin() + 20 + json_len, glb.end());
+  const uint32_t total = uint32_t(out.size()), len = uint32_t(text.size());
+  std::memcpy(out.data() + 8, &total, 4);
+  std::memcpy(out.data() + 12, &len, 4);
+  return out;
+}
+
+// A compressed view that declares 1 GB from a few hundred bytes is refused by that ratio
+// before anything is allocated for it (meshopt data cannot expand more than ~64 times).
+TEST(CompactTest, ExpandRefusesAViewDeclaringMoreThanMeshoptCanDecodeTo) {
+  const std::vector<uint8_t> c = compacted(write_glb(static_far()), kCompress);
+  json j = json_of(c);
+  bool edited = false;
+  for (json& v : j["bufferViews"]) {
+    if (!v.contains("extensions")) continue;
+    json& ext = v["extensions"]["EXT_meshopt_compression"];
+    const uint64_t stride = ext["byteStride"];
+    ext["count"] = (uint64_t(1) << 30) / stride;
+    v["byteLength"] = ext["count"].get<uint64_t>() * stride;
+    edited = true;
+    break;
+  }
+  ASSERT_TRUE(edited);
+  auto e = expand_glb(with_json(c, j));
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().code, "GLTF_EXPAND_INVALID");
+  EXPECT_NE(e.error().message.find("more than meshopt data can expand to"), std::string::npos)
+      << e.error().message;
+}
+
 }  // namespace
 }  // namespace f2g::gltf

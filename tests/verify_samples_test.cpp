@@ -2,6 +2,7 @@
 // and a one-ulp change of a POSITION value inside the glb's BIN chunk is caught and named;
 // the same for the compacted forms (--quantize, --compress) within their stated tolerances.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -225,6 +226,15 @@ TEST(VerifySamples, RunVerifyExitsZeroWhenOkAndOneOnAMismatch) {
   EXPECT_EQ(run_verify(input.string(), dir.string(), true, {}, out4, err4), 1);
   EXPECT_EQ(nlohmann::json::parse(out4.str())["error"]["code"], "VERIFY_READ_FAILED");
   EXPECT_NE(err4.str().find("not a regular file"), std::string::npos) << err4.str();
+
+  // A fifo with no writer: refused at once (opening it for reading would wait forever).
+  const fs::path fifo = dir / "fifo.mesh";
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ostringstream out5, err5;
+  EXPECT_EQ(run_verify(fifo.string(), glb.string(), true, {}, out5, err5), 1);
+  EXPECT_NE(err5.str().find("not a regular file"), std::string::npos) << err5.str();
+  fs::remove(fifo);
 }
 
 // An input over the 1 GiB any command reads is refused by its size before it is read (a
@@ -239,7 +249,11 @@ TEST(VerifySamples, RunVerifyRefusesAnInputOverOneGibibyteUnread) {
   EXPECT_EQ(run_verify(big.string(), big.string(), true, {}, out, err), 1);
   const nlohmann::json j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j["error"]["code"], "INPUT_TOO_LARGE");
-  EXPECT_NE(j["error"]["message"].get<std::string>().find("1073741825"), std::string::npos);
+  const std::string message = j["error"]["message"];
+  EXPECT_EQ(message.rfind(big.string() + ": ", 0), 0u) << message;  // names the file
+  EXPECT_NE(message.find("1073741825 bytes, more than the 1073741824 a mesh may have"),
+            std::string::npos)
+      << message;
   std::ostringstream out2, err2;
   EXPECT_EQ(run_reencode(big.string(), true, {}, out2, err2), 1);
   EXPECT_EQ(nlohmann::json::parse(out2.str())["error"]["code"], "INPUT_TOO_LARGE");

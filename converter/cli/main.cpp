@@ -44,6 +44,11 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
+// A path option given as "" would silently mean "not given" (or the current directory).
+const CLI::Validator kNonEmptyPath(
+    [](std::string& s) { return s.empty() ? std::string("an empty path") : std::string(); },
+    "PATH");
+
 FormatKind format_of(const std::string& s) {
   return s == "sws" ? FormatKind::Sws : s == "rr" ? FormatKind::Rr : FormatKind::Auto;
 }
@@ -419,9 +424,11 @@ Command add_scan(CLI::App& app, ScanArgs& a) {
       "scan", "Find Mesh objects inside larger files by signature, confirmed by a strict read");
   cmd->add_option("FILE", a.files, "Files to search")->required();
   cmd->add_option("--extract", a.extract, "Write each confirmed mesh as its own file")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(kNonEmptyPath);
   cmd->add_option("--convert", a.convert, "Convert each confirmed mesh into OUT")
-      ->type_name("OUT");
+      ->type_name("OUT")
+      ->check(kNonEmptyPath);
   cmd->add_option("--json", a.json, "Write the scan as JSON")->type_name("FILE");
   a.decode.add_to(*cmd);
   return {cmd, [&a] { return run_scan(a); }};

@@ -22,7 +22,7 @@ total=$((120 * ${#meshes[@]}))
 # --sync makes every output wait for the disk: the run takes long enough to be interrupted.
 "$tool" convert "$work/in" -o "$work/out" --jobs 1 --sync --report "$work/report.json" -q &
 pid=$!
-for _ in $(seq 1 500); do  # up to 5 s for the first outputs
+for _ in $(seq 1 6000); do  # up to 60 s (a loaded machine, ASan) for the first outputs
   n=$( (find "$work/out" -name '*.glb' 2>/dev/null || true) | wc -l)
   ((n >= 3)) && break
   sleep 0.01
@@ -70,7 +70,7 @@ node -e '
 "$tool" convert "$work/in" -o "$work/out2" --jobs 1 --sync --report "$work/report2.json" \
   2>"$work/stderr2" &
 pid=$!
-for _ in $(seq 1 500); do
+for _ in $(seq 1 6000); do
   n=$( (find "$work/out2" -name '*.glb' 2>/dev/null || true) | wc -l)
   ((n >= 3)) && break
   sleep 0.01
@@ -109,12 +109,17 @@ node -e '
   };
   const started = Date.now();
   const poll = setInterval(() => {
-    if (glbs(out) >= 3 || Date.now() - started > 5000) { clearInterval(poll); child.kill("SIGINT"); }
+    if (glbs(out) >= 3) { clearInterval(poll); child.kill("SIGINT"); }
+    else if (Date.now() - started > 60000) {
+      clearInterval(poll); child.kill("SIGKILL"); fail("no output within 60 s");
+    }
   }, 10);
   child.on("exit", (code, signal) => {
     clearInterval(poll);
     if (signal !== "SIGINT") fail("after the clean stop: exit code " + code + ", signal " + signal + "; expected death by SIGINT");
-    const r = JSON.parse(fs.readFileSync(report, "utf8"));
+    let r;
+    try { r = JSON.parse(fs.readFileSync(report, "utf8")); }
+    catch (e) { fail("no complete report after the clean stop: " + e.message); }
     if (r.totals.interrupted !== true) fail("the report of the SIGINT-ended run is not marked interrupted");
   });
 ' "$tool" "$work/in" "$work/out3" "$work/report3.json" || exit 1
