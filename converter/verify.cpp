@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "converter/verify_report.h"
-#include "formats/format.h"
 #include "converter/index_order.h"
 #include "converter/input_file.h"
+#include "converter/verify_report.h"
+#include "formats/format.h"
 #include "gltf_writer/compact.h"
 #include "gltf_writer/glb.h"
 #include "gltf_writer/morph_delta.h"
@@ -263,14 +263,18 @@ size_t skin_vertex_count(const ir::Mesh& m) {
 
 class Comparer {
  public:
-  // `e_indices` / `a_indices`: the index buffers to compare corner by corner (the meshes' own,
-  // or both in canonical_triangle_order for an --optimize output, whose mesh extras then hold
-  // kIndexOrderKey, not a difference).
-  Comparer(const ir::Mesh& e, const ir::Mesh& a, VerifyReport& r, const Tolerances& t,
-           const std::vector<uint32_t>& e_indices, const std::vector<uint32_t>& a_indices,
-           bool reordered)
-      : e_(e), a_(a), r_(r), t_(t), e_indices_(e_indices), a_indices_(a_indices),
-        reordered_(reordered) {
+  Comparer(const ir::Mesh& e, const ir::Mesh& a, VerifyReport& r, const Tolerances& t)
+      : e_(e), a_(a), r_(r), t_(t),
+        reordered_(convert::has_vertex_cache_order(a) && !convert::has_vertex_cache_order(e)) {
+    if (reordered_) {
+      // convert --optimize: each primitive that shares no index with another must draw the
+      // same triangles, windings included, in any order; every other index is compared as
+      // stored. Independent of meshoptimizer (and of its version).
+      e_canonical_ = e_.indices;
+      a_canonical_ = a_.indices;
+      convert::canonical_triangle_order(e_, e_canonical_);
+      convert::canonical_triangle_order(e_, a_canonical_);
+    }
     // A vertex's primitive: the first draw range that spans it.
     vertex_primitive_.assign(e_.vertex_count, -1);
     for (size_t p = e_.primitives.size(); p-- > 0;) {
@@ -335,8 +339,8 @@ class Comparer {
         return std::make_pair(indices.data() + first, n);
       };
       // Plain variables, not structured bindings: the lambdas below capture them.
-      const auto e_slice = slice(e_indices_, e_.primitives[p]);
-      const auto f_slice = slice(a_indices_, a_.primitives[p]);
+      const auto e_slice = slice(reordered_ ? e_canonical_ : e_.indices, e_.primitives[p]);
+      const auto f_slice = slice(reordered_ ? a_canonical_ : a_.indices, a_.primitives[p]);
       const uint32_t* ei = e_slice.first;
       const size_t en = e_slice.second;
       const uint32_t* fi = f_slice.first;
@@ -660,13 +664,9 @@ class Comparer {
           e == f ? Outcome::Exact : Outcome::Mismatch, e == f ? 0 : 1, prim, kind, i,
           [&] { return dump(e); }, [&] { return dump(f); });
     };
-    if (reordered_) {
-      ir::Json recorded = a_.extras;
-      recorded.erase(convert::kIndexOrderKey);
-      cmp(e_.extras, recorded, -1, "mesh", 0);
-    } else {
-      cmp(e_.extras, a_.extras, -1, "mesh", 0);
-    }
+    ir::Json mesh_extras = a_.extras;  // the --optimize record is not a difference
+    if (reordered_) mesh_extras.erase(convert::kIndexOrderKey);
+    cmp(e_.extras, mesh_extras, -1, "mesh", 0);
     for (size_t p = 0; p < std::min(e_.primitives.size(), a_.primitives.size()); ++p)
       cmp(e_.primitives[p].extras, a_.primitives[p].extras, int64_t(p), "primitive", p);
     if (e_.skin && a_.skin)
@@ -682,9 +682,8 @@ class Comparer {
   const ir::Mesh& a_;
   VerifyReport& r_;
   Tolerances t_;
-  const std::vector<uint32_t>& e_indices_;
-  const std::vector<uint32_t>& a_indices_;
-  bool reordered_;
+  const bool reordered_;  // `a_` records convert --optimize's triangle order, `e_` does not
+  std::vector<uint32_t> e_canonical_, a_canonical_;  // canonical_triangle_order, when reordered
   std::vector<int64_t> vertex_primitive_;
 };
 
@@ -718,17 +717,7 @@ Tolerances quantized_tolerances(const ir::Mesh& expected, double position_scale)
 VerifyReport compare(const ir::Mesh& expected, const ir::Mesh& actual,
                      const Tolerances& tolerances) {
   VerifyReport report;
-  if (convert::has_vertex_cache_order(actual) && !convert::has_vertex_cache_order(expected)) {
-    // convert --optimize: each primitive that shares no index with another must draw the
-    // same triangles, windings included, in any order; every other index is compared as
-    // stored. Independent of meshoptimizer (and of its version).
-    std::vector<uint32_t> e_indices = expected.indices, a_indices = actual.indices;
-    convert::canonical_triangle_order(expected, e_indices);
-    convert::canonical_triangle_order(expected, a_indices);
-    Comparer(expected, actual, report, tolerances, e_indices, a_indices, true).run();
-    return report;
-  }
-  Comparer(expected, actual, report, tolerances, expected.indices, actual.indices, false).run();
+  Comparer(expected, actual, report, tolerances).run();
   return report;
 }
 

@@ -192,14 +192,14 @@ std::vector<uint8_t> pack(Parts& p, int fallback_buffer) {
 
   // glTF 2.0 sec. 4.4, as glb.cpp lays it out: JSON padded with spaces, BIN with zeros.
   // Expanding can make a glb larger than the one it came from: the u32 length still bounds it.
-  if (glb_size(json.size(), bin_len) > kMaxGlbBytes)
+  const uint64_t total = glb_size(json.size(), bin_len);
+  if (total > kMaxGlbBytes)
     fail("GLTF_TOO_LARGE",
-         "the GLB would need " + std::to_string(glb_size(json.size(), bin_len)) +
-             " bytes; a GLB holds at most 4 GiB",
+         "the GLB would need " + std::to_string(total) + " bytes; a GLB holds at most 4 GiB",
          "glb");
   const size_t json_len = (json.size() + 3) & ~size_t(3);
   const size_t bin_at = 20 + json_len + 8;
-  std::vector<uint8_t> out(bin_len ? bin_at + bin_len : 20 + json_len, 0);
+  std::vector<uint8_t> out(static_cast<size_t>(total), 0);
   auto put = [&](size_t where, uint32_t v) { std::memcpy(out.data() + where, &v, 4); };
   put(0, kMagic);
   put(4, 2);
