@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "gltf_writer/compact.h"
-#include "gltf_writer/read.h"
+#include "gltf_writer/compact/compact.h"
+#include "gltf_writer/read/read.h"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include "bench/corpus_plan.h"
 #include "bench/corpus_rr.h"
 #include "bench/corpus_sws.h"
-#include "formats/format.h"
+#include "formats/registry.h"
 
 namespace {
 

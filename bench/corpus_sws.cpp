@@ -10,8 +10,8 @@
 #include <set>
 
 #include "bench/corpus_geometry.h"
-#include "formats/sws/codec.h"
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
+#include "formats/sws/mesh_codec.h"
 #include "formats/sws/mesh_format.h"
 
 namespace f2g::bench {
@@ -19,7 +19,7 @@ namespace {
 
 using namespace f2g::sws;
 
-// READING.md "Vertex elements (assumed)": bit -> bytes, laid out in ascending bit order.
+// docs/READING.md "Vertex elements (assumed)": bit -> bytes, laid out in ascending bit order.
 enum Bits : uint32_t {
   kPosition = 0x001,
   kNormal = 0x002,
@@ -41,7 +41,7 @@ uint32_t stride_of(uint32_t flags) {
   return s;
 }
 
-// ubyte4 vector: xyz = b / 127 - 1 (READING.md), w byte 0.
+// ubyte4 vector: xyz = b / 127 - 1 (docs/READING.md), w byte 0.
 void put_vector(uint8_t* at, const float* v) {
   for (int c = 0; c < 3; ++c)
     at[c] = uint8_t(std::clamp<long>(std::lround((v[c] + 1.0f) * 127.0f), 0, 255));
@@ -82,7 +82,7 @@ void write_vertex(uint8_t* out, uint32_t flags, const Geometry& g, const float* 
       case kUv1:
         std::memcpy(out, &g.uv1[2 * v], 8);
         break;
-      case kBlendIndices:  // palette slots (READING.md "Blend indices index the range's palette")
+      case kBlendIndices:  // palette slots (docs/READING.md "Blend indices")
         for (int k = 0; k < 4; ++k)
           out[k] = uint8_t(std::find(palette->begin(), palette->end(), g.joints[4 * v + k]) -
                            palette->begin());

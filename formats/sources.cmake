@@ -1,2 +1,10 @@
-add_library(f2g_formats STATIC formats/format.cpp)
-target_link_libraries(f2g_formats PUBLIC f2g_sws f2g_rr f2g_common)
+# The formats: the shared reading, one folder per game (F2G_GAMES: each folder's sources.cmake
+# defines f2g_<game>), and the registry over them (registry.cpp lists the games' entries).
+include(formats/common/sources.cmake)
+set(F2G_GAMES sws rr)
+foreach(game ${F2G_GAMES})
+  include(formats/${game}/sources.cmake)
+endforeach()
+list(TRANSFORM F2G_GAMES PREPEND f2g_ OUTPUT_VARIABLE F2G_GAME_LIBRARIES)
+add_library(f2g_formats STATIC formats/registry.cpp)
+target_link_libraries(f2g_formats PUBLIC ${F2G_GAME_LIBRARIES} f2g_common)

@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <vector>
 
-#include "converter/index_order.h"
-#include "formats/format.h"
-#include "gltf_writer/compact.h"
-#include "gltf_writer/read.h"
-#include "gltf_writer/write.h"
+#include "converter/convert/index_order.h"
+#include "formats/registry.h"
+#include "gltf_writer/compact/compact.h"
+#include "gltf_writer/read/read.h"
+#include "gltf_writer/write/write.h"
 
 namespace {
 

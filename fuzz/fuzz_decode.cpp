@@ -1,21 +1,20 @@
 // libFuzzer target: format detection and the strict decoders over arbitrary bytes.
-// Built once per format (F2G_FUZZ_FORMAT = 0 auto-detect, 1 SWS, 2 RR). Whenever a decode
-// succeeds, re-encoding must give the input back byte for byte (encode(decode(x)) == x).
+// Built once per format (F2G_FUZZ_FORMAT = a registered format's name, "" to detect). Whenever a
+// decode succeeds, re-encoding must give the input back byte for byte (encode(decode(x)) == x).
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
-#include "formats/format.h"
+#include "formats/registry.h"
 
 #ifndef F2G_FUZZ_FORMAT
-#define F2G_FUZZ_FORMAT 0
+#define F2G_FUZZ_FORMAT ""
 #endif
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   f2g::DecodeOptions options;
-  options.format = F2G_FUZZ_FORMAT == 1   ? f2g::FormatKind::Sws
-                   : F2G_FUZZ_FORMAT == 2 ? f2g::FormatKind::Rr
-                                          : f2g::FormatKind::Auto;
+  static const f2g::Format* const forced = f2g::find_format(F2G_FUZZ_FORMAT);
+  options.format = forced;  // nullptr for "": detect by content
   options.name = "fuzz";
   f2g::Result<f2g::Decoded> decoded = f2g::decode(data, size, options);
   if (!decoded) return 0;

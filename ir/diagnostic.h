@@ -8,7 +8,7 @@
 namespace f2g::ir {
 
 struct Diagnostic {
-  std::string code;     // stable, e.g. "SWS_RANGE_OUT_OF_STREAM"
+  std::string code;     // stable, e.g. "INPUT_NOT_FOUND"
   std::string message;  // built from the values involved
   std::string path;     // field path, e.g. "mesh/compiled/ranges[3].vertex_count"
   uint64_t offset = 0;  // byte offset in the input where the field starts

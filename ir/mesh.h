@@ -1,15 +1,14 @@
 // The neutral mesh IR: what the game draws, in one shape whatever the game. Plain structs,
-// no I/O, no format knowledge (ARCHITECTURE.md "The IR"). Arrays are flat and contiguous
+// no I/O, no format knowledge (docs/ARCHITECTURE.md "The IR"). Arrays are flat and contiguous
 // so meshoptimizer and Eigen::Map can work on pointer + stride.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "ir/diagnostic.h"
 
@@ -23,7 +22,8 @@ enum class Scalar : uint8_t { F32, U8, U16 };
 // Exactly one of f32 / u8 / u16 is filled, as `type` says; integer data with `normalized`
 // means value / 255 (u8) or / 65535 (u16), as glTF reads it.
 struct Attribute {
-  std::string semantic;  // POSITION, NORMAL, TANGENT, TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n, _NAME
+  std::string
+      semantic;  // POSITION, NORMAL, TANGENT, TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n, _NAME
   Scalar type = Scalar::F32;
   uint8_t width = 3;
   bool normalized = false;
@@ -80,13 +80,13 @@ struct Skin {
 };
 
 struct Material {
-  std::string name;  // placeholder named after the id
+  std::string name;              // placeholder named after the id
   Json extras = Json::object();  // {"id": "0x...."} and source fields
 };
 
 struct Source {
-  std::string format;  // "sws", "rr"
-  std::string layout;  // "compiled", "ranged", "inline"
+  std::string format;  // the registry entry's name
+  std::string layout;  // the format's layout name, e.g. "compiled", "ranged", "inline"
   std::string path;
   uint64_t object_id = 0;
 };

@@ -11,7 +11,7 @@ namespace f2g::ir {
 template <class T>
 class Result {
  public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(T value) : v_(std::move(value)) {}           // NOLINT(google-explicit-constructor)
   Result(Diagnostic error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return v_.index() == 0; }

@@ -1,33 +1,30 @@
-// forge2gltf: the command line, the only CLI11 user (ARCHITECTURE.md "CLI"). Each subcommand
+// forge2gltf: the command line, the only CLI11 user (docs/ARCHITECTURE.md "CLI"). Each subcommand
 // is one add_* function that declares its flags and returns how to run it; adding a
 // subcommand is one more add_* and one line in main(), a convert flag one line in
 // add_convert and one in run_convert.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "converter/batch.h"
-#include "converter/census_command.h"
-#include "converter/gltf_validator.h"
-#include "converter/html_report.h"
-#include "converter/info.h"
-#include "converter/inputs.h"
-#include "converter/interrupt.h"
-#include "converter/output_paths.h"
-#include "converter/reencode_check.h"
-#include "converter/report.h"
-#include "converter/scan_command.h"
-#include "converter/version.h"
-#include "converter/verify.h"
-#include "converter/vertex_tables.h"
+#include "converter/convert/convert_command.h"
+#include "converter/convert/version.h"
+#include "converter/inspect/census_command.h"
+#include "converter/inspect/info.h"
+#include "converter/inspect/scan_command.h"
+#include "converter/io/interrupt.h"
+#include "converter/io/vertex_tables.h"
+#include "converter/validate/validate_stage.h"
+#include "converter/verify/reencode_check.h"
+#include "converter/verify/verify.h"
+#include "converter/view/html_stage.h"
+#include "formats/registry.h"
 
 namespace {
 
@@ -35,7 +32,7 @@ namespace fs = std::filesystem;
 using namespace f2g;
 using namespace f2g::convert;
 
-// Exit codes (ARCHITECTURE.md "CLI"): 0 all converted, 1 some inputs failed, 2 usage.
+// Exit codes (docs/ARCHITECTURE.md "CLI"): 0 all converted, 1 some inputs failed, 2 usage.
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
@@ -49,8 +46,22 @@ const CLI::Validator kNonEmptyPath(
     [](std::string& s) { return s.empty() ? std::string("an empty path") : std::string(); },
     "PATH");
 
-FormatKind format_of(const std::string& s) {
-  return s == "sws" ? FormatKind::Sws : s == "rr" ? FormatKind::Rr : FormatKind::Auto;
+// The registered formats' names or games joined for help texts: "a, b and c" with `last`
+// between the last two.
+std::string joined(const char* Format::*field, const char* last) {
+  const std::vector<const Format*>& all = registered_formats();
+  std::string t;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i) t += i + 1 == all.size() ? last : ", ";
+    t += all[i]->*field;
+  }
+  return t;
+}
+
+std::vector<std::string> format_choices() {
+  std::vector<std::string> choices{"auto"};
+  for (const Format* f : registered_formats()) choices.push_back(f->name);
+  return choices;
 }
 
 // --format and --vertex-formats: shared by every subcommand that decodes.
@@ -60,11 +71,11 @@ struct DecodeArgs {
 
   void add_to(CLI::App& cmd) {
     cmd.add_option("--format", format, "Input format; auto detects by content")
-        ->check(CLI::IsMember({"auto", "sws", "rr"}))
+        ->check(CLI::IsMember(format_choices()))
         ->default_str("auto");
     cmd.add_option("--vertex-formats", vertex_formats,
-                   "JSON vertex-format table replacing the built-in one of its \"format\" "
-                   "(sws or rr); repeatable, one per format")
+                   "JSON vertex-format table replacing the built-in one of its \"format\" (" +
+                       joined(&Format::name, " or ") + "); repeatable, one per format")
         ->expected(1)
         ->allow_extra_args(false)  // one FILE per flag: never swallow the INPUTs after it
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
@@ -81,8 +92,8 @@ bool decode_options(const DecodeArgs& a, VertexTables& tables, DecodeOptions& op
     return false;
   }
   tables = std::move(*loaded);
-  options.format = format_of(a.format);
-  tables.apply(options);
+  options.format = find_format(a.format);
+  options.tables = &tables;
   return true;
 }
 
@@ -117,20 +128,16 @@ int run_convert(const ConvertArgs& a) {
     return usage_error("--quantize and --compress rewrite .glb files; they cannot go with --gltf");
   ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
-  const fs::path out = a.out;
-  std::error_code ec;
-  if (a.out.empty()) return usage_error("-o: the OUT directory is an empty path");
-  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
-    return usage_error("-o " + a.out + ": exists and is not a directory");
-  // Found now, not when the report is renamed into place after the whole batch.
-  if (!a.report.empty() && fs::is_directory(a.report, ec))
-    return usage_error("--report " + a.report + ": is a directory");
 
-  const std::vector<Job> jobs = expand_inputs(a.inputs, out);
-  const std::vector<OutputPath> outputs = plan_outputs(jobs, out, a.gltf);
-
-  ConvertOptions options;
-  options.format = format_of(a.decode.format);
+  ConvertRun run;
+  run.inputs = a.inputs;
+  run.out = a.out;
+  run.report = a.report;
+  run.jobs = a.jobs;
+  run.quiet = a.quiet;
+  run.progress = ::isatty(STDERR_FILENO);
+  ConvertOptions& options = run.options;
+  options.format = find_format(a.decode.format);
   options.tables = &*tables;
   options.gltf = a.gltf;
   options.force = a.force;
@@ -146,77 +153,15 @@ int run_convert(const ConvertArgs& a) {
       return verify::report_error(verify::verify_written(in.decoded, in.written));
     };
   }
-  options.thumbnails = a.html;
-  BatchOptions batch;
-  batch.jobs = a.jobs;
-  batch.progress = !a.quiet && ::isatty(STDERR_FILENO);
-  std::unique_ptr<ReportWriter> report;
-  if (!a.report.empty()) {
-    report = std::make_unique<ReportWriter>(a.report);
-    if (report->error()) return usage_error("--report: " + report->error()->message);
-  }
-  // --validate: one validator child for the batch, started (or a usage error) before any
-  // input is converted; it checks each output written in this run as its result comes in.
-  std::unique_ptr<Validator> validator;
-  ValidationTotals validation;
-  if (a.validate) {
-    ir::Result<ValidatorSetup> setup = find_validator(default_validator_search());
-    if (!setup) return usage_error(setup.error().message);
-    ir::Result<std::unique_ptr<Validator>> started = Validator::start(*setup);
-    if (!started) return usage_error(started.error().message);
-    validator = std::move(*started);
-    validation.validator = validator->version();
-  }
-  std::vector<view::ReportRow> rows;  // --html: one small row per input, no mesh data
-  batch.on_result = [&](const FileResult& converted) {
-    std::optional<FileResult> validated;  // `converted` with the validator's verdict
-    if (validator && converted.status == Status::Converted) {
-      const bool stopped_before = validator->stopped();
-      validated = converted;
-      validated->validation = validator->validate(converted.output);
-      add_validation(validation, *validated->validation);
-      auto problem = validation_problem(*validated->validation);
-      if (problem && !stopped_before) {  // once for a stopped validator, not per output
-        if (batch.progress) std::fputs("\r\x1b[K", stderr);
-        std::fprintf(stderr, "%s\n", failure_line(converted.output, *problem).c_str());
-      }
-    }
-    const FileResult& r = validated ? *validated : converted;
-    if (report) report->add(r);
-    if (a.html) rows.push_back(view::report_row(r, out));
-  };
-
-  install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
-  batch.stop = &interrupt_requested();
-  BatchResult result = run_batch(jobs, outputs, options, batch);
-  if (validator) {  // the batch counted the results before on_result validated them
-    result.totals.validation = validation;
-    if (exit_code_of(result.totals) != 0) result.exit_code = kExitFailed;
-  }
-  int code = result.exit_code;
-  if (report) {
-    if (auto err = report->finish(result.totals)) {
-      std::fprintf(stderr, "%s\n", failure_line(a.report, *err).c_str());
-      code = kExitFailed;
-    }
-  }
+  // --validate checks each output before the report records it; --html collects its rows.
+  ValidateStage validate;
+  view::HtmlStage html(a.out);
+  if (a.validate) run.stages.push_back(&validate);
   if (a.html) {
-    ir::Result<std::string> page = view::write_html_report(out.string(), rows);
-    if (!page) {
-      std::fprintf(stderr, "%s\n", failure_line((out / "index.html").string(), page.error()).c_str());
-      code = kExitFailed;
-    }
+    options.written = view::thumbnail_hook();
+    run.stages.push_back(&html);
   }
-  if (!a.quiet) std::fputs(summary_text(result.totals).c_str(), stdout);
-  if (result.interrupted || interrupt_requested()) {  // also one during the report or --html
-    std::fprintf(stderr,
-                 "forge2gltf: interrupted: %llu inputs done, %llu not started; every output "
-                 "written is complete\n",
-                 static_cast<unsigned long long>(result.totals.inputs),
-                 static_cast<unsigned long long>(result.not_started));
-    code = interrupted_exit_code();
-  }
-  return code;
+  return run_convert_command(run);
 }
 
 Command add_convert(CLI::App& app, ConvertArgs& a) {
@@ -272,18 +217,18 @@ int run_info(const InfoArgs& a) {
   ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
   InfoOptions options;
-  options.format = format_of(a.decode.format);
+  options.format = find_format(a.decode.format);
   options.tables = &*tables;
   std::error_code ec;
   if (!fs::is_regular_file(a.input, ec)) {
-    std::fprintf(stderr, "%s\n",
-                 failure_line(a.input, ir::Diagnostic{fs::exists(a.input, ec) ? "INPUT_NOT_A_FILE"
-                                                                              : "INPUT_NOT_FOUND",
-                                                      fs::exists(a.input, ec)
-                                                          ? "not a regular file"
-                                                          : "no such file or directory",
-                                                      "", 0})
-                     .c_str());
+    std::fprintf(
+        stderr, "%s\n",
+        failure_line(a.input, ir::Diagnostic{fs::exists(a.input, ec) ? "INPUT_NOT_A_FILE"
+                                                                     : "INPUT_NOT_FOUND",
+                                             fs::exists(a.input, ec) ? "not a regular file"
+                                                                     : "no such file or directory",
+                                             "", 0})
+            .c_str());
     return kExitFailed;
   }
   ir::Result<nlohmann::json> info = info_json(a.input, a.input, options);
@@ -369,7 +314,12 @@ Command add_census(CLI::App& app, CensusArgs& a) {
             DecodeOptions options;
             int code = 0;
             if (!decode_options(a.decode, tables, options, code)) return code;
-            return census::run_census_command(a.inputs, a.json, a.markdown, a.jobs, options,
+            PoolOptions pool;
+            pool.jobs = a.jobs;
+            pool.progress = ::isatty(STDERR_FILENO);
+            install_interrupt_handlers();  // Ctrl-C: finish the files in flight, then stop
+            pool.stop = &interrupt_requested();
+            return census::run_census_command(a.inputs, a.json, a.markdown, pool, options,
                                               std::cout, std::cerr);
           }};
 }
@@ -437,8 +387,8 @@ Command add_scan(CLI::App& app, ScanArgs& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"forge2gltf " + std::string(version()) +
-               ": convert Shaun White Skateboarding and Riders Republic meshes to glTF 2.0"};
+  CLI::App app{"forge2gltf " + std::string(version()) + ": convert " +
+               joined(&Format::game, " and ") + " meshes to glTF 2.0"};
   app.set_version_flag("--version", std::string("forge2gltf ") + version());
   app.require_subcommand(1);
   app.footer("Exit codes: 0 every input converted, 1 some input failed, 2 usage error.");
@@ -449,9 +399,8 @@ int main(int argc, char** argv) {
   CensusArgs census_args;
   ScanArgs scan_args;
   const std::vector<Command> commands = {
-      add_convert(app, convert_args),   add_info(app, info_args),
-      add_verify(app, verify_args),     add_census(app, census_args),
-      add_scan(app, scan_args),
+      add_convert(app, convert_args), add_info(app, info_args), add_verify(app, verify_args),
+      add_census(app, census_args),   add_scan(app, scan_args),
   };
 
   try {

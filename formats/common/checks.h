@@ -17,8 +17,8 @@ namespace f2g {
 enum class Severity { Proven, Observed };
 
 struct CheckDef {
-  const char* name;       // stable: "sws.total_equals_streams_indices_ranges"
-  const char* code;       // diagnostic code when it fails: "SWS_TOTAL_MISMATCH"
+  const char* name;  // stable: "sws.total_equals_streams_indices_ranges"
+  const char* code;  // diagnostic code when it fails: "SWS_TOTAL_MISMATCH"
   Severity severity;
   const char* statement;  // the relation in the spec's words
 };

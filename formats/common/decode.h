@@ -3,9 +3,10 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "formats/common/checks.h"
 #include "formats/common/reader.h"
@@ -13,34 +14,48 @@
 
 namespace f2g {
 
-namespace sws {
-struct VertexFormats;
-}
-namespace rr {
-struct VertexFormats;
-}
+struct Format;  // formats/common/format.h: one game's entry of the registry
 
-enum class FormatKind { Auto, Sws, Rr };
-const char* to_string(FormatKind kind);  // "auto", "sws", "rr"
+// A format's vertex-format table (docs/READING.md: everything assumed lives in a data table a
+// user can replace without recompiling). Each format derives its own table type from it.
+struct VertexTable {
+  virtual ~VertexTable() = default;
+};
+
+// The tables a user loaded (--vertex-formats), at most one per format, by format name. A
+// format without one here decodes with its built-in table.
+class VertexTables {
+ public:
+  // Replaces any table already held for `format`.
+  void set(const std::string& format, std::shared_ptr<const VertexTable> table, std::string file);
+  const VertexTable* find(const std::string& format) const;     // nullptr: use the built-in table
+  const std::string* file_of(const std::string& format) const;  // where it came from
+
+ private:
+  struct Entry {
+    std::string format, file;
+    std::shared_ptr<const VertexTable> table;
+  };
+  std::vector<Entry> entries_;
+};
 
 struct DecodeOptions {
-  FormatKind format = FormatKind::Auto;           // --format; Auto detects by content
-  const sws::VertexFormats* sws_formats = nullptr;  // --vertex-formats; nullptr = built-in table
-  const rr::VertexFormats* rr_formats = nullptr;
-  DecodeObserver* observer = nullptr;  // census: check outcomes and field values
-  FieldLog* field_log = nullptr;       // verify --reencode: which field covers a byte
-  std::string source_path;             // goes to ir::Mesh::source.path
-  std::string name;                    // ir::Mesh::name (the input's stem)
+  const Format* format = nullptr;        // --format; nullptr detects by content
+  const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables only
+  DecodeObserver* observer = nullptr;    // census: check outcomes and field values
+  FieldLog* field_log = nullptr;         // verify --reencode: which field covers a byte
+  std::string source_path;               // goes to ir::Mesh::source.path
+  std::string name;                      // ir::Mesh::name (the input's stem)
   // Build Decoded::structure. `convert` turns it off: the JSON of every stored field is
   // for `info` and `census` only, and costs about a seventh of a conversion's CPU.
   bool want_structure = true;
 };
 
 struct Decoded {
-  FormatKind kind = FormatKind::Auto;
-  ir::Mesh mesh;              // what the game draws; warnings inside
-  nlohmann::json structure;   // the decoded structure, every field incl. Unknown ones;
-                              // null unless DecodeOptions::want_structure
+  const Format* format = nullptr;  // the entry that read it
+  ir::Mesh mesh;                   // what the game draws; warnings inside
+  nlohmann::json structure;        // the decoded structure, every field incl. Unknown ones;
+                                   // null unless DecodeOptions::want_structure
 };
 
 }  // namespace f2g

@@ -1,5 +1,5 @@
 // Errors and warnings as values: a stable code, a message, the field path and the byte offset
-// (ARCHITECTURE.md "Reading untrusted bytes"; the Khronos validator's issue shape).
+// (docs/ARCHITECTURE.md "Reading untrusted bytes"; the Khronos validator's issue shape).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +27,6 @@ class DecodeFailure : public std::exception {
  private:
   Error error_;
 };
-
 
 // Runs a throwing decoder body and turns a DecodeFailure into an Error value.
 template <class F>

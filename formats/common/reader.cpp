@@ -102,8 +102,7 @@ void Reader::fail_at(const std::string& code_suffix, const std::string& message,
 
 void Reader::truncated(uint64_t n, const char* field) const {
   fail("TRUNCATED",
-       "needs " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " remain",
-       field);
+       "needs " + std::to_string(n) + " bytes, " + std::to_string(remaining()) + " remain", field);
 }
 
 Reader::Scope::Scope(Reader& r, std::string name) : r_(r) { r_.scopes_.push_back(std::move(name)); }

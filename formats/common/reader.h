@@ -1,4 +1,4 @@
-// The one bounds-checked little-endian reader every decoder uses (ARCHITECTURE.md "Reading
+// The one bounds-checked little-endian reader every decoder uses (docs/ARCHITECTURE.md "Reading
 // untrusted bytes"). Every read names its field; a short input, a bad class id or a count
 // that the remaining bytes cannot hold throws DecodeFailure with code, field path and offset.
 // Checks are in subtraction form (n > remaining()), so nothing overflows, and every array is

@@ -1,5 +1,5 @@
 // Resource header, body header with its MeshBones, and the CompiledMesh prefix at M
-// (spec: "Header and layout selection"; READING.md "RR" body).
+// (spec: "Header and layout selection"; docs/READING.md "RR" body).
 #include <algorithm>
 
 #include "formats/rr/codec_parts.h"
@@ -43,7 +43,7 @@ void write_blob(ByteWriter& w, const Blob& b) {
   w.bytes(b.bytes);
 }
 
-// READING.md "Input files": u64 identity, u32 Mesh class.
+// docs/READING.md "Input files": u64 identity, u32 Mesh class.
 void read_resource_header(ReadContext& x, MeshFile& m) {
   Reader::Scope s(x.r, "resource");
   ResourceHeader h;
@@ -62,7 +62,7 @@ void write_resource_header(ByteWriter& w, const MeshFile& m) {
 static void read_bone(ReadContext& x, MeshBone& b) {
   b.offset = x.r.offset();
   b.id = x.r.u64("id");
-  b.bone_class = read_class(x, check::kBoneClass, kMeshBoneClass, "class");
+  b.bone_class = read_class(x, check::bone_class, kMeshBoneClass, "class");
   b.name_hash = x.r.u32("name_hash");
   b.matrix = read_floats<16>(x.r, "matrix");
   b.flag = x.r.u8("flag");
@@ -131,18 +131,18 @@ void write_header(ByteWriter& w, const Header& h) {
 void read_compiled(ReadContext& x, Compiled& c) {
   Reader::Scope s(x.r, "compiled");
   c.offset = x.r.offset();
-  c.marker = read_class(x, check::kMarkerAtM, kCompiledMeshClass, "marker");
+  c.marker = read_class(x, check::marker_at_m, kCompiledMeshClass, "marker");
   const uint64_t selector_at = x.r.offset();
   c.layout_selector = x.r.u8("layout_selector");
   x.c.field("rr.layout_selector", c.layout_selector);
-  x.c.check(check::kLayoutSelectorKnown,
+  x.c.check(check::layout_selector_known,
             c.layout_selector == kLayoutRanged || c.layout_selector == kLayoutInline,
             x.r.path("layout_selector"), selector_at, [&] {
               return "layout selector " + std::to_string(c.layout_selector) +
                      " is neither 0 (ranged) nor 3 (inline)";
             });
   const bool ranged = c.layout_selector == kLayoutRanged;
-  c.head = read_head(x, check::kLayoutClass, ranged ? kClusteredMeshDataClass : kMeshDataClass,
+  c.head = read_head(x, check::layout_class, ranged ? kClusteredMeshDataClass : kMeshDataClass,
                      "object_id", "object_class");
 }
 

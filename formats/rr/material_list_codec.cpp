@@ -1,5 +1,5 @@
 // The material list to the end of the body (spec: "Material list", "Registry names";
-// READING.md "Material list"): the spec's `count, 8, 28C, count, 6, 31C, 20` grammar read
+// docs/READING.md "Material list"): the spec's `count, 8, 28C, count, 6, 31C, 20` grammar read
 // with records aligned on their u64 ids, so the spec's leading eight / six bytes are the
 // first record's id and the last descriptor's eight "final bytes" are PlatformVersion and
 // QuantizationFactor.
@@ -14,7 +14,7 @@ namespace f2g::rr {
 static void read_descriptor(ReadContext& x, Descriptor& d) {
   d.offset = x.r.offset();
   d.id = x.r.u64("id");
-  d.descriptor_class = read_class(x, check::kDescriptorClass, kMeshInstancingDataClass, "class");
+  d.descriptor_class = read_class(x, check::descriptor_class, kMeshInstancingDataClass, "class");
   d.stored_word = x.r.u32("stored_word");
   d.stored_byte0 = x.r.u8("stored_byte0");
   d.vertex_count = x.r.u16("vertex_count");
@@ -39,7 +39,8 @@ static void write_descriptor(ByteWriter& w, const Descriptor& d) {
 static void read_reference(ReadContext& x, DynamicReference& g) {
   g.offset = x.r.offset();
   g.id = x.r.u64("id");
-  g.reference_class = read_class(x, check::kReferenceClass, kDynamicReferenceClass, "class");
+  g.reference_class =
+      read_class(x, check::dynamic_reference_class, kDynamicReferenceClass, "class");
   g.stored_byte0 = x.r.u8("stored_byte0");
   g.stored_byte1 = x.r.u8("stored_byte1");
   g.reference = x.r.u64("reference");
@@ -99,7 +100,7 @@ void read_material_list(ReadContext& x, MaterialList& l) {
     read_descriptor(x, l.descriptors[i]);
   }
   // spec: "last split descriptor has u32 31 then f32 position scale" (PlatformVersion,
-  // QuantizationFactor); READING.md: present when the count is 0 too.
+  // QuantizationFactor); docs/READING.md: present when the count is 0 too.
   l.platform_offset = x.r.offset();
   l.platform_version = x.r.u32("platform_version");
   l.quantization_factor = x.r.f32("quantization_factor");

@@ -181,7 +181,7 @@ MeshFile build_mesh(const BuildInput& in, const VertexFormats& formats) {
     ref.handle = p.material_id;
     ml.references.push_back(ref);
   }
-  ml.platform_version = 31;
+  ml.platform_version = kPlatformVersion;
   ml.quantization_factor = qf;
   ml.trailer.bools[0] = in.cpu_copies ? 1 : 0;
   ml.trailer.user_category = in.user_category;

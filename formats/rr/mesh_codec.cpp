@@ -26,8 +26,7 @@ MeshFile read_mesh_file(Reader& r, Checker& c) {
     m.ranged.emplace();
     read_ranged(x, *m.ranged);
     Reader::Scope d(r, "mesh_data");
-    m.ranged->mesh_data_head =
-        read_head(x, check::kMeshDataHeadClass, kMeshDataClass, "id", "class");
+    m.ranged->mesh_data_head = read_head(x, check::mesh_data_class, kMeshDataClass, "id", "class");
     read_mesh_data(x, m.mesh_data);
   } else {
     // spec: "The inline form has MeshData directly at M+13": its head is the compiled one.

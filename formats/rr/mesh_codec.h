@@ -14,7 +14,7 @@
 namespace f2g::rr {
 
 // Bytes 8..11 hold the Mesh class: a 12-byte resource header precedes the body
-// (READING.md "Input files").
+// (docs/READING.md "Input files").
 bool has_resource_header(const uint8_t* data, size_t size);
 
 // Reads resource header (when present), header, CompiledMesh, the layout, MeshData and the

@@ -1,5 +1,5 @@
 // MeshData after its head: declaration, MeshPrimitive records and four length-prefixed runs
-// (spec: "MeshData", "Object record", "Inline meshes and index origin"; READING.md
+// (spec: "MeshData", "Object record", "Inline meshes and index origin"; docs/READING.md
 // "MeshData"). The same grammar serves both layouts.
 #include "formats/rr/codec_parts.h"
 #include "formats/rr/rr_checks.h"
@@ -15,7 +15,7 @@ static const char* const kRunLengths[4] = {"primary_length", "positions_length",
 static void read_primitive(ReadContext& x, MeshPrimitive& p) {
   p.offset = x.r.offset();
   p.id = x.r.u64("id");
-  p.primitive_class = read_class(x, check::kPrimitiveClass, kMeshPrimitiveClass, "class");
+  p.primitive_class = read_class(x, check::primitive_class, kMeshPrimitiveClass, "class");
   p.vertex_base = x.r.u32("vertex_base");
   p.depth_only = x.r.u32("depth_only");
   p.vertex_count = x.r.u32("vertex_count");

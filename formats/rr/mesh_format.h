@@ -1,6 +1,6 @@
 // The Riders Republic Mesh resource as stored: every field, Unknown ones included, in byte
-// order (spec: "Riders Republic"; READING.md "RR"). Records are read aligned on their u64 ids
-// (READING.md "Object headers"), so the spec's "eight bytes" between records are ids here.
+// order (spec: "Riders Republic"; docs/READING.md "RR"). Records are read aligned on their u64 ids
+// (docs/READING.md "Object headers"), so the spec's "eight bytes" between records are ids here.
 // `offset` members are where a record starts in the input; they are not stored and the
 // encoder ignores them.
 #pragma once
@@ -10,22 +10,16 @@
 #include <optional>
 #include <vector>
 
-namespace f2g::rr {
+#include "formats/common/classes.h"
 
-// CRC-32 class ids (READING.md "Object headers").
-constexpr uint32_t kMeshClass = 0x415D9568;
-constexpr uint32_t kCompiledMeshClass = 0xFC9E1595;
-constexpr uint32_t kMeshBoneClass = 0x9EF0E7A1;
-constexpr uint32_t kClusteredMeshDataClass = 0xC351EE43;
-constexpr uint32_t kMeshDataClass = 0x0645ABB5;
-constexpr uint32_t kClusteredPrimitiveInfoClass = 0x07B19A87;
-constexpr uint32_t kMeshPrimitiveClass = 0xA57387EF;
-constexpr uint32_t kMeshInstancingDataClass = 0x0B1D34C1;
-constexpr uint32_t kDynamicReferenceClass = 0x9F1640AF;
+namespace f2g::rr {
 
 // spec: compiled marker table, "0x4 layout selector: 0 ranged; 3 inline".
 constexpr uint8_t kLayoutRanged = 0;
 constexpr uint8_t kLayoutInline = 3;
+
+// Proven constants.
+constexpr uint32_t kPlatformVersion = 31;  // spec: the material list's PlatformVersion
 
 constexpr uint64_t kResourceHeaderSize = 12;  // u64 identity, u32 Mesh class
 constexpr uint64_t kBoneRecordSize = 81;      // spec: "Each 81-byte bone record"
@@ -195,7 +189,7 @@ struct Trailer {
 struct MaterialList {
   uint64_t descriptor_count_offset = 0;
   std::vector<Descriptor> descriptors;
-  uint32_t platform_version = 31;
+  uint32_t platform_version = kPlatformVersion;
   float quantization_factor = 1;
   uint64_t platform_offset = 0;
   uint64_t reference_count_offset = 0;

@@ -1,5 +1,5 @@
 // ClusteredMeshData from M+17 up to the MeshData head (spec: "Ranged prefix", "Range
-// record", "Ranged buffers", "PrimitiveDescData"; READING.md "Ranged").
+// record", "Ranged buffers", "PrimitiveDescData"; docs/READING.md "Ranged").
 #include "formats/rr/codec_parts.h"
 #include "formats/rr/rr_checks.h"
 
@@ -13,7 +13,7 @@ static const char* const kStreamLengths[4] = {"primary_length", "positions_lengt
 static void read_range(ReadContext& x, RangeRecord& g) {
   g.offset = x.r.offset();
   g.id = x.r.u64("id");
-  g.range_class = read_class(x, check::kRangeClass, kClusteredPrimitiveInfoClass, "class");
+  g.range_class = read_class(x, check::range_class, kClusteredPrimitiveInfoClass, "class");
   g.cluster_count = x.r.u32("cluster_count");
   g.first_index = x.r.u32("first_index");
   g.vertex_base = x.r.u32("vertex_base");
@@ -75,7 +75,7 @@ void read_ranged(ReadContext& x, Ranged& g) {
 
   g.primitive_desc_offset = x.r.offset();
   g.primitive_desc_length = x.r.u32("primitive_desc_length");
-  x.c.check(check::kPrimitiveDescLength,
+  x.c.check(check::primitive_desc_length_32_per_range,
             uint64_t(g.primitive_desc_length) == kPrimitiveDescSize * n,
             x.r.path("primitive_desc_length"), g.primitive_desc_offset, [&] {
               return "length " + std::to_string(g.primitive_desc_length) + " is not 32 x " +

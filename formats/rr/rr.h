@@ -6,8 +6,12 @@
 
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
+#include "formats/common/format.h"
 
 namespace f2g::rr {
+
+// The registry entry (formats/registry.cpp).
+extern const Format kFormat;
 
 // RR with the 12-byte resource header (bytes 8..11 hold the Mesh class) or a bare body
 // (the u32 at M = 61 + 81 x u32@16 is the CompiledMesh class).

@@ -1,7 +1,7 @@
 # Riders Republic: strict reader, mirroring encoder, relations, vertex-format table, IR.
-set(F2G_RR_FORMATS_CPP ${PROJECT_BINARY_DIR}/formats/rr/vertex_formats_json.cpp)
+set(F2G_RR_FORMATS_CPP ${PROJECT_BINARY_DIR}/f2g_rr_vertex_formats_json.cpp)
 f2g_embed_text(${F2G_RR_FORMATS_CPP} ${PROJECT_SOURCE_DIR}/formats/rr/vertex_formats.json
-               kRrVertexFormatsJson)
+               f2g_rr_vertex_formats_json)
 add_library(f2g_rr STATIC
   formats/rr/rr.cpp
   formats/rr/rr_checks.cpp
@@ -12,10 +12,10 @@ add_library(f2g_rr STATIC
   formats/rr/material_list_codec.cpp
   formats/rr/vertex_formats.cpp
   formats/rr/vertex_codec.cpp
-  formats/rr/layout.cpp
-  formats/rr/geometry.cpp
-  formats/rr/skin.cpp
-  formats/rr/normalise.cpp
+  formats/rr/relations.cpp
+  formats/rr/to_ir_geometry.cpp
+  formats/rr/to_ir_skin.cpp
+  formats/rr/to_ir.cpp
   formats/rr/structure_json.cpp
   formats/rr/mesh_builder.cpp
   ${F2G_RR_FORMATS_CPP})

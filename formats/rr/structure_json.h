@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/rr/layout.h"
 #include "formats/rr/mesh_format.h"
+#include "formats/rr/relations.h"
 
 namespace f2g::rr {
 

@@ -39,7 +39,7 @@ int16_t s16_at(const uint8_t* p) {
   return v;
 }
 
-// READING.md: NORMAL and TANGENT ubyte4 xyz = (b - 127) / 127.
+// docs/READING.md: NORMAL and TANGENT ubyte4 xyz = (b - 127) / 127.
 float unpack_byte(uint8_t b) { return (float(b) - 127.0f) / 127.0f; }
 uint8_t pack_byte(float v) {
   return static_cast<uint8_t>(std::clamp(std::lround(v * 127.0f + 127.0f), 0L, 255L));
@@ -88,7 +88,7 @@ std::vector<ir::Attribute> decode_vertices(const VertexFormat& f, const StreamBy
           break;
         case ElementType::UByte4Tangent:
           for (int c = 0; c < 3; ++c) o[c] = unpack_byte(p[c]);
-          // READING.md: w = sign of the s16 position w (static) or +1 when byte 3 >= 128.
+          // docs/READING.md: w = sign of the s16 position w (static) or +1 when byte 3 >= 128.
           if (e.w == TangentW::PositionWSign)
             o[3] = s16_at(position_w(f, streams, v)) < 0 ? -1.0f : 1.0f;
           else

@@ -1,5 +1,5 @@
 // Vertex streams <-> IR attributes through one vertex-format table entry, decoder and encoder
-// side by side (READING.md "Vertex formats"; docs/IR.md "Attributes").
+// side by side (docs/READING.md "Vertex formats"; docs/IR.md "Attributes").
 #pragma once
 
 #include <array>

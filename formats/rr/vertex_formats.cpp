@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-extern const char kRrVertexFormatsJson[];  // generated from formats/rr/vertex_formats.json
+extern const char f2g_rr_vertex_formats_json[];  // generated from vertex_formats.json
 
 namespace f2g::rr {
 
@@ -222,7 +222,7 @@ Result<VertexFormats> parse_vertex_formats(const std::string& json_text) {
 
 const VertexFormats& builtin_vertex_formats() {
   static const VertexFormats table = [] {
-    Result<VertexFormats> t = parse_vertex_formats(kRrVertexFormatsJson);
+    Result<VertexFormats> t = parse_vertex_formats(f2g_rr_vertex_formats_json);
     if (!t) {  // a defect of the embedded file, caught by the tests
       std::fprintf(stderr, "forge2gltf: built-in RR vertex formats: %s\n",
                    t.error().to_string().c_str());

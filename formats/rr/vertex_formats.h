@@ -1,5 +1,5 @@
 // The RR vertex-format table: which element sits where in which stream, and how it decodes.
-// Assumed (READING.md "Vertex formats"), so it is data: formats/rr/vertex_formats.json is
+// Assumed (docs/READING.md "Vertex formats"), so it is data: formats/rr/vertex_formats.json is
 // embedded as the built-in default and a user file (--vertex-formats) replaces it.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/decode.h"
 #include "formats/common/error.h"
 
 namespace f2g::rr {
@@ -49,7 +50,7 @@ struct VertexFormat {
   bool is_split() const { return strides[1] != 0; }
 };
 
-struct VertexFormats {
+struct VertexFormats final : VertexTable {
   std::vector<VertexFormat> formats;
 
   // The entry for a stored kind and strides, or nullptr.

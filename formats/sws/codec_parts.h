@@ -54,9 +54,9 @@ struct Ctx {
 };
 
 // Minimum stored sizes, to reject impossible counts before looping (Reader::run_count).
-constexpr uint64_t kSubMeshMinBytes = 101;   // every field present, every run empty
-constexpr uint64_t kUVChannelMinBytes = 21;  // 4 + 4 + 4 + 1 + two empty runs
-constexpr uint64_t kMorphChannelMinBytes = 24;
+constexpr uint64_t kSubMeshMinSize = 101;   // every field present, every run empty
+constexpr uint64_t kUVChannelMinSize = 21;  // 4 + 4 + 4 + 1 + two empty runs
+constexpr uint64_t kMorphChannelMinSize = 24;
 constexpr int kMaxCopyDepth = 4;  // copies nest once in the data; deeper is refused
 
 std::string u32s(uint64_t v);  // std::to_string, shorter at call sites
@@ -75,7 +75,7 @@ void write_compiled(ByteWriter& w, const CompiledData& d);
 Range read_range(Ctx& x);
 void write_range(ByteWriter& w, const Range& r);
 
-Palette read_palette(Ctx& x, const Range& range, size_t bone_count);
+Palette read_palette(Ctx& x, const Range& range, size_t bone_count, bool slot_marker);
 void write_palette(ByteWriter& w, const Palette& p);
 
 // `is_copy`: read behind an original's copy pointer; `site` receives offsets (originals).

@@ -10,14 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace f2g::sws {
+#include "formats/common/classes.h"
 
-// CRC-32 class ids (spec; READING.md "Object headers").
-constexpr uint32_t kCompiledMeshClass = 0xFC9E1595;
-constexpr uint32_t kMeshBoneClass = 0x9EF0E7A1;
-constexpr uint32_t kSubMeshClass = 0x5755DE7F;
-constexpr uint32_t kUVChannelClass = 0xBDAD8273;
-constexpr uint32_t kMorphChannelClass = 0xE70C5754;
+namespace f2g::sws {
 
 // Proven constants.
 constexpr uint8_t kManaged = 1;
@@ -33,12 +28,12 @@ constexpr uint8_t kPointerNone = 3;    // pointer tag: none
 
 // Fixed sizes (spec: MeshBone 76, range 24, 40 palette bytes per first-partition range,
 // 48-byte compiled header, 7-byte palette head before its n bone bytes).
-constexpr uint64_t kBoneBytes = 76;
-constexpr uint64_t kRangeBytes = 24;
-constexpr uint64_t kPaletteBytesPerRange = 40;
-constexpr uint64_t kCompiledHeaderBytes = 48;
-constexpr uint64_t kPaletteHeadBytes = 7;
-constexpr size_t kStoredBytes = 11;  // spec: Mesh, 22+76n, 11 unknown bytes
+constexpr uint64_t kBoneRecordSize = 76;
+constexpr uint64_t kRangeRecordSize = 24;
+constexpr uint64_t kPaletteSlotSize = 40;
+constexpr uint64_t kCompiledHeaderSize = 48;
+constexpr uint64_t kPaletteHeadSize = 7;
+constexpr size_t kStoredSize = 11;  // spec: Mesh, 22+76n, 11 unknown bytes
 
 using Float2 = std::array<float, 2>;
 using Float3 = std::array<float, 3>;
@@ -48,7 +43,7 @@ struct MeshBone {
   uint32_t id = 0;
   uint32_t class_id = kMeshBoneClass;
   uint32_t name_hash = 0;
-  std::array<float, 16> matrix{};  // Unknown space; READING.md reads it as the inverse bind
+  std::array<float, 16> matrix{};  // Unknown space; docs/READING.md reads it as the inverse bind
 };
 
 // spec: range, 24 bytes: one DrawIndexedPrimitive.
@@ -156,12 +151,12 @@ struct SubMeshEntry {
 struct Mesh {
   uint8_t managed = kManaged;
   uint32_t id = 0;
-  uint32_t class_id = 0x415D9568;  // kMeshClass (sws.h)
+  uint32_t class_id = kMeshClass;
   uint32_t category = 0;
   uint8_t generated = 0;
   std::vector<SubMeshEntry> submeshes;
   std::vector<MeshBone> bones;
-  std::array<uint8_t, kStoredBytes> stored_11{};
+  std::array<uint8_t, kStoredSize> stored_11{};
   uint32_t compiled_class = kCompiledMeshClass;
   uint32_t data_length = 0;  // L
   CompiledData compiled;

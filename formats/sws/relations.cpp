@@ -8,14 +8,14 @@
 #include <unordered_map>
 #include <utility>
 
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
 #include "formats/sws/sws_checks.h"
 
 namespace f2g::sws {
 
 namespace {
 
-using Triangle = std::array<PositionKey, 3>;     // sorted: the same triangle in any vertex order
+using Triangle = std::array<PositionKey, 3>;  // sorted: the same triangle in any vertex order
 
 struct Stream {
   const uint8_t* base;
@@ -181,7 +181,8 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     // spec: channel k is morph stream k + 1, positions equal at the matching vertices.
     for (size_t j = 0; j < sm.morph_channels.size() && j < d.extra_streams; ++j) {
       const Stream morph{d.streams.data() + stream_bytes * (j + 1), d.stride};
-      const int64_t bad = first_unmatched(base, po, g, sub, morph, po, sm.morph_channels[j].positions);
+      const int64_t bad =
+          first_unmatched(base, po, g, sub, morph, po, sm.morph_channels[j].positions);
       c.check(check::morph_channel_positions_equal_stream, bad < 0,
               path + "/morph_channels[" + std::to_string(j) + "].positions",
               site.morph_positions[j], [&] {
@@ -202,7 +203,8 @@ std::vector<uint32_t> check_submesh_geometry(const Mesh& m, const VertexLayout& 
     // spec: the first UV channel equals TEXCOORD0 bit for bit on 347 of 349 SubMeshes.
     const LayoutElement* uv = layout.find("TEXCOORD_0");
     if (uv && !sm.uv_channels.empty() && sm.uv_channels[0].uvs.size() == sub.size()) {
-      const int64_t bad = first_unmatched(base, po, g, sub, base, uv->offset, sm.uv_channels[0].uvs);
+      const int64_t bad =
+          first_unmatched(base, po, g, sub, base, uv->offset, sm.uv_channels[0].uvs);
       c.check(check::submesh_uv0_equals_texcoord0, bad < 0, path + "/uv_channels[0].uvs",
               site.uv_channels, [&] {
                 return "UV " + std::to_string(bad) + " is not TEXCOORD0 of range " +

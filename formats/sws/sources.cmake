@@ -3,13 +3,10 @@ set(F2G_SWS_FORMATS_CPP ${PROJECT_BINARY_DIR}/f2g_sws_vertex_formats_json.cpp)
 f2g_embed_text(${F2G_SWS_FORMATS_CPP} ${PROJECT_SOURCE_DIR}/formats/sws/vertex_formats.json
                f2g_sws_vertex_formats_json)
 add_library(f2g_sws STATIC
-  formats/sws/decode_compiled.cpp
-  formats/sws/decode_mesh.cpp
-  formats/sws/decode_submesh.cpp
-  formats/sws/encode_compiled.cpp
-  formats/sws/encode_mesh.cpp
-  formats/sws/encode_submesh.cpp
-  formats/sws/mesh_build.cpp
+  formats/sws/compiled_codec.cpp
+  formats/sws/mesh_codec.cpp
+  formats/sws/submesh_codec.cpp
+  formats/sws/mesh_builder.cpp
   formats/sws/relations.cpp
   formats/sws/structure_json.cpp
   formats/sws/sws.cpp

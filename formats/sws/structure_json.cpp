@@ -1,6 +1,6 @@
 #include "formats/sws/structure_json.h"
 
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
 #include "formats/sws/to_ir.h"
 
 namespace f2g::sws {

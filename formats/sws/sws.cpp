@@ -4,8 +4,9 @@
 
 #include <cstring>
 
-#include "formats/sws/codec.h"
+#include "formats/common/classes.h"
 #include "formats/sws/codec_parts.h"
+#include "formats/sws/mesh_codec.h"
 #include "formats/sws/relations.h"
 #include "formats/sws/structure_json.h"
 #include "formats/sws/to_ir.h"
@@ -13,6 +14,47 @@
 #include "formats/sws/vertex_layout.h"
 
 namespace f2g::sws {
+
+namespace {
+
+const VertexFormats& user_or_builtin_table(const DecodeOptions& options) {
+  const VertexTable* t = options.tables ? options.tables->find(kFormat.name) : nullptr;
+  // Only this format's parser fills its slot (parse_table below); checked all the same.
+  const auto* own = dynamic_cast<const VertexFormats*>(t);
+  return own ? *own : builtin_vertex_formats();
+}
+
+Result<std::shared_ptr<const VertexTable>> parse_table(const std::string& json,
+                                                       const std::string& file) {
+  Result<VertexFormats> parsed = parse_vertex_formats(json);
+  if (!parsed) return parsed.error();
+  parsed->origin = file;
+  return std::shared_ptr<const VertexTable>(
+      std::make_shared<const VertexFormats>(std::move(*parsed)));
+}
+
+// scan: byte 1, a u32 id, then the Mesh class at +5 (docs/READING.md "Input files").
+void mesh_starts(const uint8_t* data, size_t, uint64_t hit, uint32_t, std::vector<uint64_t>& out) {
+  if (hit >= 5 && data[hit - 5] == kManaged) out.push_back(hit - 5);
+}
+
+}  // namespace
+
+const Format kFormat{
+    "sws",
+    "Shaun White Skateboarding",
+    "SWS: Mesh class 0x415D9568 at byte 5",
+    8,  // u32 object ids
+    looks_like,
+    decode,
+    reencode,
+    checks,
+    parse_table,
+    // docs/READING.md "Vertex elements (assumed)": flags select the elements, which must fill
+    // the stride; the SubMeshes' float positions equal the compiled ones bit for bit.
+    {{{"flags", "flags", true}, {"stride", "stride", false}}, "sws.submesh_positions_equal_range"},
+    {{"sws", kMeshClass, mesh_starts}},
+};
 
 bool looks_like(const uint8_t* data, size_t size) {
   if (size < 9) return false;
@@ -30,13 +72,12 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     const Mesh& m = *mesh;
     Reader r(data, data + size, "SWS");
     Checker c(r, warnings, options.observer);
-    const VertexFormats& table =
-        options.sws_formats ? *options.sws_formats : builtin_vertex_formats();
+    const VertexFormats& table = user_or_builtin_table(options);
     const VertexLayout layout =
         resolve_layout(table, m.compiled.flags, m.compiled.stride, c, sites.flags);
     const std::vector<uint32_t> ranges = check_submesh_geometry(m, layout, sites, c);
     Decoded d;
-    d.kind = FormatKind::Sws;
+    d.format = &kFormat;
     d.mesh = to_ir(m, layout, sites, ranges, c, options);
     if (options.want_structure) d.structure = structure_json(m, layout, ranges);
     d.mesh.warnings = std::move(warnings);

@@ -6,12 +6,14 @@
 
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
+#include "formats/common/format.h"
 
 namespace f2g::sws {
 
-constexpr uint32_t kMeshClass = 0x415D9568;
+// The registry entry (formats/registry.cpp).
+extern const Format kFormat;
 
-// Bytes 5..8 hold the Mesh class (READING.md "Input files").
+// Bytes 5..8 hold the Mesh class (docs/READING.md "Input files").
 bool looks_like(const uint8_t* data, size_t size);
 
 // Strict read to the exact end of the body, then normalisation to the IR.

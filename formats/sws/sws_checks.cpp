@@ -86,7 +86,7 @@ const CheckDef palette_empty_without_bones{"sws.palette_empty_without_bones",
 const CheckDef palette_vertex_count_equals_range{
     "sws.palette_vertex_count_equals_range", "SWS_PALETTE_VERTEX_COUNT", P,
     "palette 0x5: vertex count equal to the range's vertex count on every palette"};
-// Inferred in the spec; READING.md checks it as Proven.
+// Inferred in the spec; docs/READING.md checks it as Proven.
 const CheckDef palette_bone_below_bone_count{"sws.palette_bone_below_bone_count",
                                              "SWS_PALETTE_BONE_OUT_OF_RANGE", P,
                                              "palette 0x7: every bone index below the bone count"};
@@ -195,7 +195,7 @@ const CheckDef submesh_uv0_equals_texcoord0{
     "sws.submesh_uv0_equals_texcoord0", "SWS_SUBMESH_UV_MISMATCH", O,
     "a SubMesh's first UV channel equals the compiled TEXCOORD0 bit for bit (347 of 349)"};
 
-// READING.md "Vertex elements (assumed)": the table must explain flags and stride.
+// docs/READING.md "Vertex elements (assumed)": the table must explain flags and stride.
 const CheckDef vertex_format_known_bits{"sws.vertex_format_known_bits",
                                         "SWS_VERTEX_FORMAT_UNKNOWN_BITS", P,
                                         "every flag bit names an element of the vertex table"};
@@ -203,7 +203,7 @@ const CheckDef vertex_format_sums_to_stride{"sws.vertex_format_sums_to_stride",
                                             "SWS_VERTEX_FORMAT_STRIDE_MISMATCH", P,
                                             "the flagged elements' sizes sum to the stride"};
 
-// Normalisation (READING.md "Blend indices index the range's palette")
+// Normalisation (docs/READING.md "Blend indices index the range's palette")
 const CheckDef blend_index_inside_palette{
     "sws.blend_index_inside_palette", "SWS_BLEND_INDEX_OUTSIDE_PALETTE", O,
     "a weighted blend index is below its range's palette entry count (spec: Inferred)"};

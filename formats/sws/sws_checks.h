@@ -84,11 +84,11 @@ extern const CheckDef morph_channel_positions_equal_stream;
 extern const CheckDef submesh_colours_equal_color0;
 extern const CheckDef submesh_uv0_equals_texcoord0;
 
-// Vertex format table (READING.md "Vertex elements (assumed)")
+// Vertex format table (docs/READING.md "Vertex elements (assumed)")
 extern const CheckDef vertex_format_known_bits;
 extern const CheckDef vertex_format_sums_to_stride;
 
-// Normalisation (to_ir): READING.md readings, warnings
+// Normalisation (to_ir): docs/READING.md readings, warnings
 extern const CheckDef blend_index_inside_palette;
 extern const CheckDef palettes_agree_on_shared_vertices;
 extern const CheckDef blend_weights_sum_255;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
 #include "formats/sws/sws.h"
 
 namespace f2g::sws {
@@ -51,7 +51,7 @@ void add_attributes(const Mesh& m, const VertexLayout& layout, ir::Mesh& out) {
   for (const LayoutElement& e : layout.elements) {
     DecodedElement de = decode_element(e, d.streams.data(), d.stride, n);
     if (!de.w.empty()) {
-      // READING.md: the w byte is kept: in extras when constant, else as a custom attribute.
+      // docs/READING.md: the w byte is kept: in extras when constant, else as a custom attribute.
       bool constant = true;
       for (uint8_t w : de.w) constant = constant && w == de.w[0];
       if (constant) {

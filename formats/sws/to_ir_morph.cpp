@@ -3,7 +3,7 @@
 #include <cstring>
 #include <set>
 
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
 #include "formats/sws/to_ir.h"
 
 namespace f2g::sws {

@@ -1,11 +1,11 @@
 // Skin normalisation: bones with their stored matrices as inverse binds, and blend indices
-// resolved through the palettes to global bone indices (READING.md "Bones", "Blend
+// resolved through the palettes to global bone indices (docs/READING.md "Bones", "Blend
 // indices"; docs/IR.md "Materials, skin, morph targets").
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
 #include "formats/sws/sws_checks.h"
 #include "formats/sws/to_ir.h"
 
@@ -50,7 +50,7 @@ ir::Bone to_bone(const MeshBone& b, size_t i, const Sites& sites, Checker& c) {
   std::snprintf(name, sizeof name, "bone_%zu_0x%08X", i, b.name_hash);
   out.name = name;
   out.extras = {{"id", hex(b.id, 8)}, {"name_hash", hex(b.name_hash, 8)}};
-  // READING.md: row-major with row vectors, so the 16 stored floats are already glTF's
+  // docs/READING.md: row-major with row vectors, so the 16 stored floats are already glTF's
   // column-major inverseBindMatrix.
   out.inverse_bind = b.matrix;
   if (!invertible(b.matrix)) {
@@ -79,7 +79,7 @@ void add_skin(const Mesh& m, const VertexLayout& layout, const Sites& sites, ir:
   const uint32_t n = out.vertex_count;
 
   if (weights) {
-    // READING.md: BLENDWEIGHT unorm8 x4, summing to 255 (assumed).
+    // docs/READING.md: BLENDWEIGHT unorm8 x4, summing to 255 (assumed).
     int64_t bad = -1;
     for (uint32_t v = 0; v < n && bad < 0; ++v) {
       const uint8_t* w = &weights->u8[size_t(v) * 4];
@@ -117,7 +117,7 @@ void add_skin(const Mesh& m, const VertexLayout& layout, const Sites& sites, ir:
   for (size_t i = 0; i < m.bones.size(); ++i)
     skin.bones.push_back(to_bone(m.bones[i], i, sites, c));
 
-  // READING.md: a range's blend indices index its palette; the IR holds global bones.
+  // docs/READING.md: a range's blend indices index its palette; the IR holds global bones.
   // Vertices of range i use palette i; a vertex already resolved by an earlier range keeps
   // that resolution (first wins) and a disagreement is a warning.
   std::vector<uint16_t> joints(size_t(n) * 4, 0);

@@ -1,4 +1,4 @@
-// The SWS vertex-element table (READING.md "Vertex elements (assumed)"): which element each
+// The SWS vertex-element table (docs/READING.md "Vertex elements (assumed)"): which element each
 // flag bit selects, how it is stored and its size. Data, not code: the built-in table is
 // formats/sws/vertex_formats.json embedded at build time; --vertex-formats FILE replaces it.
 #pragma once
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/decode.h"
 #include "formats/common/error.h"
 
 namespace f2g::sws {
@@ -25,13 +26,13 @@ uint32_t encoding_bytes(Encoding e);
 
 struct VertexElement {
   uint32_t bit = 0;      // one flag bit
-  std::string element;   // the D3D-style name READING.md uses: POSITION, COLOR0, BLENDINDICES
+  std::string element;   // the D3D-style name docs/READING.md uses: POSITION, COLOR0, BLENDINDICES
   std::string semantic;  // the IR semantic it becomes: POSITION, COLOR_0, JOINTS_0, _BINORMAL
   Encoding encoding = Encoding::Float32x3;
   uint32_t bytes = 0;
 };
 
-struct VertexFormats {
+struct VertexFormats final : VertexTable {
   std::vector<VertexElement> elements;  // ascending bit order
   std::string origin;                   // "built-in" or the file it came from
 

@@ -58,7 +58,7 @@ void copy_elements(uint8_t* out, const uint8_t* p, uint32_t stride, uint32_t cou
   for (uint32_t v = 0; v < count; ++v) std::memcpy(out + size_t(v) * N, p + size_t(v) * stride, N);
 }
 
-// READING.md: a ubyte4_vector byte b decodes to b / 127 - 1; the 256 values, computed once
+// docs/READING.md: a ubyte4_vector byte b decodes to b / 127 - 1; the 256 values, computed once
 // by the same float operations, so a lookup gives the same bits as the division would.
 const std::array<float, 256>& unit_byte_values() {
   static const std::array<float, 256> table = [] {
@@ -102,7 +102,7 @@ DecodedElement decode_element(const LayoutElement& e, const uint8_t* stream, uin
       break;
     }
     case Encoding::UByte4Vector: {
-      // READING.md: xyz = b / 127 - 1, the w byte kept.
+      // docs/READING.md: xyz = b / 127 - 1, the w byte kept.
       a.type = ir::Scalar::F32;
       a.width = 3;
       a.f32.resize(size_t(count) * 3);

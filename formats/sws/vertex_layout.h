@@ -1,5 +1,5 @@
 // One mesh's vertex layout: the elements its flags select from the vertex-format table, at
-// their offsets in ascending bit order (READING.md "Vertex elements (assumed)"), and the
+// their offsets in ascending bit order (docs/READING.md "Vertex elements (assumed)"), and the
 // decoding of one element of one stream into an IR attribute.
 #pragma once
 

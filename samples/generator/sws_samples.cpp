@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/sws/codec.h"
-#include "formats/sws/mesh_build.h"
+#include "formats/sws/mesh_builder.h"
+#include "formats/sws/mesh_codec.h"
 #include "formats/sws/mesh_format.h"
 #include "samples/generator/sample_file.h"
 
@@ -116,7 +116,7 @@ uint32_t stride_of(uint32_t flags) {
   return s;
 }
 
-// READING.md: NORMAL ubyte4, xyz = b / 127 - 1, so b = (n + 1) x 127.
+// docs/READING.md: NORMAL ubyte4, xyz = b / 127 - 1, so b = (n + 1) x 127.
 uint8_t unit_byte(float c) {
   return uint8_t(std::clamp<long>(std::lround((c + 1.0f) * 127.0f), 0, 254));
 }
@@ -303,7 +303,7 @@ Float3 spine(float a) {  // a in [0, 1] along the quarter arc, Z-up, bending tow
 }
 
 // Bone j sits on the spine, its local Z along the tube: world = T(spine) R_y(theta).
-// READING.md: the stored matrix is the inverse bind, row-major with row vectors, i.e. the
+// docs/READING.md: the stored matrix is the inverse bind, row-major with row vectors, i.e. the
 // 16 floats of glTF's column-major inverse: [R^T | -R^T c].
 sws::MeshBone tube_bone(int j) {
   const float a = float(j) / (kTubeBones - 1), th = 0.5f * kPi * a;

@@ -1,4 +1,4 @@
-"""Writes small .glb files laid out as forge2gltf writes them (ARCHITECTURE.md "Output
+"""Writes small .glb files laid out as forge2gltf writes them (docs/ARCHITECTURE.md "Output
 conventions": Z-up -> Y-up rotation on a root node that parents the joints and an unskinned
 mesh node; a skinned mesh node at the scene root; one accessor per attribute shared by the
 primitives; target names in mesh.extras.targetNames), plus a manifest for check_import.py.

@@ -10,9 +10,9 @@
 #include <iterator>
 #include <vector>
 
-#include "converter/html_report.h"
-#include "converter/thumbnail.h"
-#include "formats/format.h"
+#include "converter/view/html_report.h"
+#include "converter/view/thumbnail.h"
+#include "formats/registry.h"
 
 namespace fs = std::filesystem;
 

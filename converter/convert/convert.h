@@ -1,0 +1,67 @@
+// Converting one input: read, decode, make the glTF, write it atomically. Streams one file:
+// its bytes, IR and glTF are freed when the call returns.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "converter/convert/file_result.h"
+#include "converter/convert/output_paths.h"
+#include "converter/io/atomic_file.h"
+#include "converter/io/input_file.h"
+#include "converter/io/inputs.h"
+#include "converter/io/vertex_tables.h"
+#include "formats/common/decode.h"
+#include "gltf_writer/compact/compact.h"
+#include "gltf_writer/write/write.h"
+
+namespace f2g::convert {
+
+// What a verification hook sees: the input bytes, what they decoded to and the exact bytes
+// about to be written.
+struct VerifyInput {
+  const Job& job;
+  const OutputPath& output;
+  const InputBytes& bytes;
+  const Decoded& decoded;
+  const gltf::Written& written;
+};
+
+// Hook point for `convert --verify`: called after the glTF is made and before anything is
+// written. An error fails the input (status failed, the error reported) and no output is
+// written; nullopt lets the write go ahead. Warnings it wants kept go to `warnings`.
+using VerifyHook = std::function<std::optional<ir::Diagnostic>(
+    const VerifyInput& in, std::vector<ir::Diagnostic>& warnings)>;
+
+// Hook point for `convert --html`: called with the decoded mesh once its output is in place
+// (`primary` is the .glb or .gltf path). An error becomes a warning of the input: the glTF
+// itself is complete. Keeps convert free of the view room.
+using WrittenHook =
+    std::function<std::optional<ir::Diagnostic>(const ir::Mesh& mesh, const std::string& primary)>;
+
+struct ConvertOptions {
+  const Format* format = nullptr;        // --format; nullptr detects by content
+  const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables
+  bool gltf = false;                     // --gltf: .gltf + .bin instead of .glb
+  bool force = false;                    // --force: replace existing outputs
+  bool sync = false;      // --sync: fsync each output before it is renamed into place
+  bool optimize = false;  // --optimize: triangles reordered for the vertex cache (index_order.h)
+  gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)
+  bool strict = false;           // --strict: unrecognised files in walked directories fail
+  uint64_t max_input_bytes = kMaxInputBytes;
+  VerifyHook verify;    // --verify: compare the glTF read back with the decoded input
+  WrittenHook written;  // --html: a PNG thumbnail next to each output
+  FaultInjector fault;  // tests: simulate write failures
+};
+
+// Converts `job` to `output`. Never throws, never leaves a partial output.
+// - An existing output, without --force: "skipped" ("up to date") when it is at least as new
+//   as the input, else "failed" with OUTPUT_EXISTS.
+// - A file found by walking a directory that no decoder recognises (FORMAT_UNRECOGNISED), or
+//   an entry there that is not a file (INPUT_NOT_A_FILE: a broken symlink, a fifo), is
+//   "skipped" unless `strict`; every other failure is "failed".
+FileResult convert_one(const Job& job, const OutputPath& output, const ConvertOptions& options);
+
+}  // namespace f2g::convert

@@ -1,0 +1,44 @@
+// `forge2gltf info INPUT [--json]`: what a strict read found in one file: format, layout,
+// the decoded structure, every check with its outcome, the warnings and an IR summary.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "converter/io/input_file.h"
+#include "converter/io/vertex_tables.h"
+#include "formats/common/decode.h"
+#include "ir/result.h"
+
+namespace f2g::convert {
+
+struct InfoOptions {
+  const Format* format = nullptr;        // --format; nullptr detects by content
+  const VertexTables* tables = nullptr;  // --vertex-formats
+  uint64_t max_input_bytes = kMaxInputBytes;
+};
+
+// Decodes `path` with an observer that records every check. The document (the `--json`
+// output, a contract other tools read):
+// {"input", "format", "layout", "structure": {...},
+//  "checks": [{"name", "held", "code", "path", "offset", "message"}],
+//  "warnings": [{"code", "message", "path", "offset"}],
+//  "ir": {"vertex_count", "index_count", "attributes": [semantic...],
+//         "primitives": [{"material", "first_index", "index_count", "first_vertex",
+//                         "vertex_count", "used_vertices"}],
+//         "materials": [name...], "bones": [name...], "targets": [name...]}}
+// A read or decode failure is returned as the error.
+ir::Result<nlohmann::json> info_json(const std::filesystem::path& path, const std::string& input,
+                                     const InfoOptions& options);
+
+// The "ir" block of the document for one mesh.
+nlohmann::json ir_summary_json(const ir::Mesh& mesh);
+
+// The same document as text for a terminal: the structure as indented "key: value" lines
+// (long arrays and strings shortened), one line per check ("ok   name", "FAIL name ..."),
+// repeated held checks folded into one line with a count.
+std::string info_text(const nlohmann::json& info);
+
+}  // namespace f2g::convert

@@ -1,0 +1,11 @@
+# The reverse engineer's tools: info (one file's structure and checks), census (relations and
+# field values over a corpus) and scan (meshes inside larger files).
+add_library(f2g_inspect STATIC
+  converter/inspect/census.cpp
+  converter/inspect/census_command.cpp
+  converter/inspect/census_json.cpp
+  converter/inspect/census_markdown.cpp
+  converter/inspect/info.cpp
+  converter/inspect/scan.cpp
+  converter/inspect/scan_command.cpp)
+target_link_libraries(f2g_inspect PUBLIC f2g_convert f2g_io f2g_formats)

@@ -1,0 +1,149 @@
+#include "converter/io/atomic_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <system_error>
+
+namespace f2g::convert {
+namespace fs = std::filesystem;
+
+namespace {
+
+ir::Diagnostic write_failed(const fs::path& path, const std::string& what,
+                            const std::string& reason) {
+  return ir::Diagnostic{"OUTPUT_WRITE_FAILED",
+                        "cannot " + what + " " + path.string() + ": " + reason, "", 0};
+}
+
+ir::Diagnostic already_exists(const fs::path& path) {
+  return ir::Diagnostic{"OUTPUT_EXISTS",
+                        path.string() + " already exists; use --force to replace it", "", 0};
+}
+
+bool injected(const AtomicOptions& o, const char* step, const fs::path& p) {
+  return o.fault && o.fault(step, p);
+}
+
+std::string errno_text(int e) { return std::strerror(e); }
+
+// Writes all of data to a new file `tmp` (and fsyncs it with o.sync); on failure removes it.
+std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
+                                         const AtomicOptions& o) {
+  if (injected(o, "open", f.path))
+    return write_failed(f.path, "create a temp file for", "injected failure");
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return write_failed(f.path, "create a temp file for", errno_text(errno));
+  std::optional<ir::Diagnostic> err;
+  size_t done = 0;
+  while (!err && done < f.size) {
+    if (injected(o, "write", f.path)) {
+      // A short write first, so the failure happens with a partial temp file on disk.
+      const ssize_t half = ::write(fd, f.data, f.size / 2);
+      (void)half;
+      err = write_failed(f.path, "write", "injected failure");
+      break;
+    }
+    const ssize_t n = ::write(fd, f.data + done, f.size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      err = write_failed(f.path, "write", n < 0 ? errno_text(errno) : "no progress");
+    else
+      done += static_cast<size_t>(n);
+  }
+  if (o.sync && !err && injected(o, "fsync", f.path))
+    err = write_failed(f.path, "sync", "injected failure");
+  if (o.sync && !err && ::fsync(fd) != 0) err = write_failed(f.path, "sync", errno_text(errno));
+  if (::close(fd) != 0 && !err) err = write_failed(f.path, "close", errno_text(errno));
+  if (err) ::unlink(tmp.c_str());
+  return err;
+}
+
+// rename(2) that refuses to replace: renameat2(RENAME_NOREPLACE) where the file system has
+// it, else link + unlink (link fails with EEXIST just the same). 0 or an errno value.
+int rename_no_replace(const fs::path& from, const fs::path& to) {
+#if defined(__linux__) && defined(SYS_renameat2)
+  if (::syscall(SYS_renameat2, AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), 1u /*NOREPLACE*/) == 0)
+    return 0;
+  if (errno != EINVAL && errno != ENOSYS) return errno;
+#endif
+  if (::link(from.c_str(), to.c_str()) != 0) return errno;
+  ::unlink(from.c_str());
+  return 0;
+}
+
+}  // namespace
+
+fs::path temp_path_for(const fs::path& path) {
+  static std::atomic<unsigned long> counter{0};
+  const std::string name = "." + path.filename().string() + ".tmp-" +
+                           std::to_string(static_cast<long>(::getpid())) + "-" +
+                           std::to_string(counter.fetch_add(1));
+  return path.parent_path() / name;
+}
+
+std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& files,
+                                               const AtomicOptions& options) {
+  std::vector<fs::path> temps;
+  auto remove_temps = [&] {
+    for (const fs::path& t : temps) ::unlink(t.c_str());
+  };
+  for (const FileData& f : files) {
+    const fs::path dir = f.path.parent_path();
+    std::error_code ec;
+    if (injected(options, "mkdir", f.path)) {
+      remove_temps();
+      return write_failed(f.path, "create the directory of", "injected failure");
+    }
+    if (!dir.empty()) fs::create_directories(dir, ec);
+    if (ec) {
+      remove_temps();
+      return write_failed(f.path, "create the directory of", ec.message());
+    }
+    if (!options.replace && fs::exists(fs::symlink_status(f.path))) {
+      remove_temps();
+      return already_exists(f.path);
+    }
+    const fs::path tmp = temp_path_for(f.path);
+    if (auto err = write_temp(tmp, f, options)) {
+      remove_temps();
+      return err;
+    }
+    temps.push_back(tmp);
+  }
+  // Every temp is complete: rename them in order. A file renamed into place that did not
+  // exist before is removed again if a later rename fails.
+  std::vector<fs::path> created;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const fs::path& dest = files[i].path;
+    std::error_code ec;
+    const bool existed = fs::exists(fs::symlink_status(dest, ec));
+    std::string reason;
+    int e = 0;
+    if (injected(options, "rename", dest)) {
+      reason = "injected failure";
+    } else if (options.replace) {
+      if (::rename(temps[i].c_str(), dest.c_str()) != 0) e = errno;
+    } else {
+      e = rename_no_replace(temps[i], dest);
+    }
+    if (e != 0 || !reason.empty()) {
+      for (size_t j = i; j < temps.size(); ++j) ::unlink(temps[j].c_str());
+      for (const fs::path& c : created) ::unlink(c.c_str());
+      if (e == EEXIST) return already_exists(dest);
+      return write_failed(dest, "rename into", reason.empty() ? errno_text(e) : reason);
+    }
+    if (!existed) created.push_back(dest);
+  }
+  return std::nullopt;
+}
+
+}  // namespace f2g::convert

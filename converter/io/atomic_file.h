@@ -1,0 +1,51 @@
+// Writing outputs so that a failure never leaves a partial file (docs/ARCHITECTURE.md "Output
+// conventions"): each file goes to a temp name in its destination directory and is renamed
+// over its final name only once complete, so a crash, a kill or a full disk never leaves a
+// half-written file under a final name. With `sync` (convert --sync) each temp is also
+// fsynced before its rename, which makes the outputs durable against a power loss too; it is
+// off by default because an fsync per file multiplies a batch's wall time and no peer tool
+// or copy does it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/diagnostic.h"
+
+namespace f2g::convert {
+
+struct FileData {
+  std::filesystem::path path;
+  const uint8_t* data = nullptr;
+  size_t size = 0;
+};
+
+// Test seam: asked before each step ("mkdir", "open", "write", "fsync", "rename") with the
+// file concerned; returning true makes that step fail as if the system had refused it.
+using FaultInjector =
+    std::function<bool(const std::string& step, const std::filesystem::path& path)>;
+
+struct AtomicOptions {
+  bool replace = false;  // --force: an existing file may be replaced
+  bool sync = false;     // --sync: fsync each file before its rename
+  FaultInjector fault;   // tests only
+};
+
+// Writes `files` (in order: put a .bin before the .gltf that names it), creating missing
+// directories. Nothing is renamed until every temp file is complete (and synced, with
+// `sync`). On any failure every temp file is removed, files this call created are removed again,
+// and files that existed before are left as they were. Without `replace`, an existing destination
+// is never overwritten, even one that appears while writing: OUTPUT_EXISTS. Other failures:
+// OUTPUT_WRITE_FAILED naming the file and the system's reason. nullopt on success.
+std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& files,
+                                               const AtomicOptions& options = {});
+
+// The temp name used for `path`: ".<name>.tmp-<pid>-<n>" in the same directory (the rename
+// stays on one file system). Hidden, so a half-done run does not look like output.
+std::filesystem::path temp_path_for(const std::filesystem::path& path);
+
+}  // namespace f2g::convert

@@ -1,0 +1,74 @@
+// Reading inputs: a single read of a size-checked file, or a mapping of a large one. Every
+// command reads its files through here.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <utility>
+#include <vector>
+
+#include "ir/result.h"
+
+namespace f2g::convert {
+
+// An allocator whose construct() without arguments default-initialises: a vector of bytes
+// sized with it is not zero-filled first, since read() overwrites every byte next.
+template <class T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <class U>
+  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using InputBytes = std::vector<uint8_t, DefaultInitAllocator<uint8_t>>;
+
+// The largest input any command reads: no mesh of either game comes close to 1 GiB.
+inline constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;
+
+// The whole file, read once. A file larger than `max_bytes` is refused (INPUT_TOO_LARGE)
+// before anything is allocated; an unreadable one, or one whose size changes while it is
+// read, fails with INPUT_UNREADABLE.
+// `what` names the kind of file in that message ("a mesh", "a GLB").
+ir::Result<InputBytes> read_input(const std::filesystem::path& path, uint64_t max_bytes,
+                                  const char* what = "a mesh");
+
+// A whole file for a command that searches inputs of any size (scan's archives and memory
+// dumps): mapped read-only, or read where it cannot be mapped. Opened and refused exactly as
+// read_input does (a fifo or a directory never blocks or is read).
+class MappedInput {
+ public:
+  static ir::Result<std::unique_ptr<MappedInput>> open(const std::filesystem::path& path);
+  ~MappedInput();
+  MappedInput(const MappedInput&) = delete;
+  MappedInput& operator=(const MappedInput&) = delete;
+
+  const uint8_t* data() const;
+  size_t size() const { return size_; }
+
+ private:
+  MappedInput() = default;
+  void* map_ = nullptr;
+  size_t size_ = 0;
+  InputBytes copy_;
+};
+
+// read_input for a command with its own read-failure code (VERIFY_READ_FAILED,
+// CENSUS_READ_FAILED): INPUT_TOO_LARGE keeps its code, any other failure gets
+// `unreadable_code`; either message starts with the file's path.
+ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
+                                     const char* what, const char* unreadable_code);
+
+}  // namespace f2g::convert

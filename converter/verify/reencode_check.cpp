@@ -1,0 +1,126 @@
+#include "converter/verify/reencode_check.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "converter/io/input_file.h"
+#include "formats/common/error.h"
+#include "formats/common/reader.h"
+#include "formats/registry.h"
+
+namespace f2g::verify {
+
+ReencodeReport compare_bytes(const uint8_t* input, size_t size,
+                             const std::vector<uint8_t>& reencoded, const DecodeOptions& options) {
+  ReencodeReport report;
+  report.input_size = size;
+  report.output_size = reencoded.size();
+  const size_t common = std::min(size, reencoded.size());
+  size_t first = common;
+  for (size_t i = 0; i < common; ++i) {
+    if (input[i] == reencoded[i]) continue;
+    if (first == common) first = i;
+    ++report.differing_bytes;
+  }
+  report.differing_bytes += std::max(size, reencoded.size()) - common;
+  if (report.differing_bytes == 0) return report;
+
+  ByteDifference d;
+  d.offset = first;
+  d.expected = first < size ? input[first] : -1;
+  d.found = first < reencoded.size() ? reencoded[first] : -1;
+  // Only now pay for the field log: decode again, recording every field read.
+  FieldLog log;
+  DecodeOptions logged = options;
+  logged.field_log = &log;
+  (void)decode(input, size, logged);  // a failure still leaves the fields read so far
+  if (const FieldSpan* f = field_at(log, first)) {
+    d.field = f->path;
+    d.field_offset = f->offset;
+    d.field_size = f->size;
+  }
+  report.first_difference = std::move(d);
+  return report;
+}
+
+ReencodeReport reencode_check(const uint8_t* input, size_t size, const DecodeOptions& options) {
+  Result<std::vector<uint8_t>> out = reencode(input, size, options);
+  if (!out) {
+    ReencodeReport report;
+    report.input_size = size;
+    report.error = out.error();
+    return report;
+  }
+  return compare_bytes(input, size, *out, options);
+}
+
+nlohmann::json to_json(const ReencodeReport& report) {
+  const auto byte = [](int b) { return b < 0 ? nlohmann::json(nullptr) : nlohmann::json(b); };
+  nlohmann::json diff = nullptr;
+  if (const auto& d = report.first_difference) {
+    diff = {{"offset", d->offset},
+            {"field", d->field},
+            {"field_offset", d->field_offset},
+            {"field_size", d->field_size},
+            {"expected", byte(d->expected)},
+            {"found", byte(d->found)}};
+  }
+  nlohmann::json error = nullptr;
+  if (const auto& e = report.error)
+    error = {{"code", e->code}, {"message", e->message}, {"path", e->path}, {"offset", e->offset}};
+  return {{"input", report.input},
+          {"ok", report.ok()},
+          {"input_size", report.input_size},
+          {"output_size", report.output_size},
+          {"differing_bytes", report.differing_bytes},
+          {"first_difference", std::move(diff)},
+          {"error", std::move(error)}};
+}
+
+void print_text(const ReencodeReport& report, std::ostream& out) {
+  out << "reencode " << (report.input.empty() ? "(input)" : report.input) << ": ";
+  if (report.error) {
+    out << "FAILED: " << report.error->to_string() << "\n";
+    return;
+  }
+  if (report.ok()) {
+    out << "OK (" << report.input_size << " bytes reproduced)\n";
+    return;
+  }
+  const ByteDifference& d = *report.first_difference;
+  const auto byte = [](int b) { return b < 0 ? std::string("end of data") : hex(b, 2); };
+  out << "FAILED: " << report.differing_bytes << " differing byte"
+      << (report.differing_bytes == 1 ? "" : "s");
+  if (report.input_size != report.output_size)
+    out << ", size " << report.input_size << " -> " << report.output_size;
+  out << "\n  first at offset " << hex(d.offset) << " (" << d.offset << "): expected "
+      << byte(d.expected) << ", found " << byte(d.found) << "\n  field: ";
+  if (d.field.empty())
+    out << "(none: past the end of the input)\n";
+  else
+    out << d.field << " at " << hex(d.field_offset) << ", " << d.field_size << " bytes (byte "
+        << d.offset - d.field_offset << " of it)\n";
+}
+
+int run_reencode(const std::string& input, bool json, const DecodeOptions& options,
+                 std::ostream& out, std::ostream& err) {
+  ReencodeReport report;
+  ir::Result<convert::InputBytes> bytes =
+      convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
+  if (!bytes) {
+    report.error = bytes.error();
+  } else {
+    DecodeOptions opts = options;
+    if (opts.source_path.empty()) opts.source_path = input;
+    report = reencode_check(bytes->data(), bytes->size(), opts);
+  }
+  report.input = input;
+  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
+  if (json)
+    out << to_json(report).dump(2) << "\n";
+  else
+    print_text(report, out);
+  return report.ok() ? 0 : 1;
+}
+
+}  // namespace f2g::verify

@@ -1,0 +1,64 @@
+#include "formats/registry.h"
+
+#include <cstring>
+
+#include "formats/rr/rr.h"
+#include "formats/sws/sws.h"
+
+namespace f2g {
+
+const std::vector<const Format*>& registered_formats() {
+  // Detection order: the first entry that recognises the bytes reads them.
+  static const std::vector<const Format*> formats = {
+      &sws::kFormat,
+      &rr::kFormat,
+  };
+  return formats;
+}
+
+const Format* find_format(const std::string& name) {
+  for (const Format* f : registered_formats())
+    if (name == f->name) return f;
+  return nullptr;
+}
+
+Result<const Format*> detect(const uint8_t* data, size_t size, const Format* forced) {
+  if (forced) return forced;
+  for (const Format* f : registered_formats())
+    if (f->looks_like(data, size)) return f;
+  std::string found = std::to_string(size) + " bytes";
+  if (size >= 9) {
+    uint32_t at5, at8 = 0;
+    std::memcpy(&at5, data + 5, 4);
+    if (size >= 12) std::memcpy(&at8, data + 8, 4);
+    found += ", u32 at 5 = " + hex(at5, 8) + ", u32 at 8 = " + hex(at8, 8);
+  }
+  std::string signatures;
+  for (const Format* f : registered_formats())
+    signatures += (signatures.empty() ? "" : "; ") + std::string(f->signature);
+  return Error{"FORMAT_UNRECOGNISED",
+               "not a Mesh of a supported game (" + signatures + "); found " + found, "mesh.class",
+               5};
+}
+
+Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& options) {
+  Result<const Format*> format = detect(data, size, options.format);
+  if (!format) return format.error();
+  return (*format)->decode(data, size, options);
+}
+
+Result<std::vector<uint8_t>> reencode(const uint8_t* data, size_t size,
+                                      const DecodeOptions& options) {
+  Result<const Format*> format = detect(data, size, options.format);
+  if (!format) return format.error();
+  return (*format)->reencode(data, size, options);
+}
+
+std::vector<const CheckDef*> all_checks() {
+  std::vector<const CheckDef*> all;
+  for (const Format* f : registered_formats())
+    for (const CheckDef* c : f->checks()) all.push_back(c);
+  return all;
+}
+
+}  // namespace f2g

@@ -1,0 +1,159 @@
+// Assembles the IR mesh: geometry, one primitive per range or inline object in stored order,
+// one material per descriptor, the skin, and the stored fields glTF has no slot for as
+// extras (docs/IR.md).
+#include "formats/rr/to_ir.h"
+
+#include <string>
+
+#include "formats/common/error.h"
+
+namespace f2g::rr {
+
+namespace {
+
+using Json = ir::Json;
+
+std::string hex_bytes(const uint8_t* p, size_t n) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    s += digits[p[i] >> 4];
+    s += digits[p[i] & 15];
+  }
+  return s;
+}
+
+template <size_t N>
+Json vec(const std::array<float, N>& v) {
+  static const char* names[4] = {"x", "y", "z", "w"};
+  Json o = Json::object();
+  for (size_t i = 0; i < N; ++i) o[names[i]] = v[i];
+  return o;
+}
+
+std::string strides_text(const std::array<uint32_t, 3>& s) {
+  return std::to_string(s[0]) + "," + std::to_string(s[1]) + "," + std::to_string(s[2]);
+}
+
+// Header fields, stored words and the trailer: small values only, no arrays.
+Json mesh_extras(const MeshFile& m, const Layout& l) {
+  const Header& h = m.header;
+  Json e = Json::object();
+  if (m.resource) e["resource_identity"] = hex(m.resource->identity, 16);
+  e["managed_object"] = h.managed_object;
+  e["descriptor_mask"] = h.descriptor_mask;
+  e["generated"] = h.generated;
+  e["vertex_stride"] = h.vertex_stride;
+  e["max_culling_distance"] = h.max_culling_distance;
+  e["header_stored_bytes"] = hex_bytes(h.stored.data(), h.stored.size());
+  e["extent_min"] = vec(h.extent_min);
+  e["extent_max"] = vec(h.extent_max);
+  e["pointer_tag"] = h.pointer_tag;
+  e["compiled_mesh_id"] = hex(h.compiled_mesh_id, 16);
+  e["layout_selector"] = m.compiled.layout_selector;
+  e["layout_object_id"] = hex(m.compiled.head.id, 16);
+  if (m.ranged) {
+    const Ranged& g = *m.ranged;
+    e["clustered_version"] = g.version;
+    e["clustered_cluster_count"] = g.cluster_count;
+    e["centre"] = vec(g.centre);
+    e["half_extent"] = vec(g.half_extent);
+    e["fixed_cluster_size"] = g.fixed_cluster_size;
+    e["extra_stream0_length"] = g.extra_streams[0].bytes.size();
+    e["extra_stream1_length"] = g.extra_streams[1].bytes.size();
+    e["mesh_data_id"] = hex(g.mesh_data_head.id, 16);
+    e["cpu_copy_lengths"] = std::to_string(m.mesh_data.runs[0].bytes.size()) + "," +
+                            std::to_string(m.mesh_data.runs[1].bytes.size()) + "," +
+                            std::to_string(m.mesh_data.runs[2].bytes.size()) + "," +
+                            std::to_string(m.mesh_data.runs[3].bytes.size());
+  }
+  e["vertex_format"] = l.format->name;
+  e["vertex_format_kind"] = l.kind;
+  e["strides"] = strides_text(l.strides);
+  e["index_width"] = m.mesh_data.index_width;
+  e["bones_per_vertex"] = m.mesh_data.bones_per_vertex;
+  const MaterialList& ml = m.materials;
+  e["platform_version"] = ml.platform_version;
+  e["quantization_factor"] = ml.quantization_factor;
+  e["trailer_stored_bytes"] = hex_bytes(ml.trailer.stored.data(), ml.trailer.stored.size());
+  e["trailer_bools"] = hex_bytes(ml.trailer.bools.data(), ml.trailer.bools.size());
+  e["user_category"] = ml.trailer.user_category;
+  return e;
+}
+
+Json primitive_extras(const MeshFile& m, const Span& s, size_t i) {
+  Json e = Json::object();
+  if (m.ranged) {
+    const RangeRecord& r = m.ranged->ranges[i];
+    const PrimitiveDesc& d = m.ranged->primitive_descs[i];
+    e["range_id"] = hex(r.id, 16);
+    e["cluster_count"] = r.cluster_count;
+    e["desc_type"] = d.primitive_type;
+    e["desc_index_count"] = d.index_count;
+  }
+  if (i < m.mesh_data.objects.size()) {
+    const MeshPrimitive& p = m.mesh_data.objects[i];
+    e["object_id"] = hex(p.id, 16);
+    e["depth_only"] = p.depth_only;
+    e["type"] = p.primitive_type;
+    e["declared_vertex_count"] = p.vertex_count;
+    e["declared_triangle_count"] = p.triangle_count;
+  }
+  if (s.clamped) e["clamped_to_buffers"] = true;
+  return e;
+}
+
+ir::Material material_of(const MeshFile& m, size_t i) {
+  const Descriptor& d = m.materials.descriptors[i];
+  ir::Material mat;
+  mat.name = hex(d.material_id, 16);
+  mat.extras = {{"id", mat.name},
+                {"descriptor_id", hex(d.id, 16)},
+                {"stored_word", hex(d.stored_word, 8)},
+                {"stored_byte0", d.stored_byte0},
+                {"stored_byte1", d.stored_byte1},
+                {"vertex_count", d.vertex_count}};
+  if (i < m.materials.references.size()) {
+    const DynamicReference& g = m.materials.references[i];
+    mat.extras["reference_id"] = hex(g.id, 16);
+    mat.extras["reference_stored_bytes"] = std::to_string(g.stored_byte0) + "," +
+                                           std::to_string(g.stored_byte1) + "," +
+                                           std::to_string(g.stored_byte2);
+  }
+  return mat;
+}
+
+}  // namespace
+
+void normalise(const MeshFile& m, const Layout& l, const DecodeOptions& options, Checker& c,
+               ir::Mesh& mesh) {
+  mesh.name = options.name;
+  mesh.source.format = "rr";
+  mesh.source.layout = l.ranged ? "ranged" : "inline";
+  mesh.source.path = options.source_path;
+  // The body carries no id of its own: the resource identity names the object when there
+  // is a resource header, else 0.
+  mesh.source.object_id = m.resource ? m.resource->identity : 0;
+  mesh.vertex_count = static_cast<uint32_t>(l.vertex_count);
+  mesh.attributes = decode_attributes(m, l, c);
+  mesh.indices = decode_indices(l, c);
+  mesh.index_size = static_cast<uint8_t>(l.index_size);
+  for (size_t i = 0; i < l.spans.size(); ++i) {
+    const Span& s = l.spans[i];
+    ir::Primitive p;
+    p.material = static_cast<uint32_t>(i);  // spec: one descriptor per range, in order
+    p.first_index = static_cast<uint32_t>(s.first_index);
+    p.index_count = static_cast<uint32_t>(s.index_count);
+    p.first_vertex = static_cast<uint32_t>(s.first_vertex);
+    p.vertex_count = static_cast<uint32_t>(s.vertex_count);
+    p.extras = primitive_extras(m, s, i);
+    mesh.primitives.push_back(std::move(p));
+  }
+  for (size_t i = 0; i < m.materials.descriptors.size(); ++i)
+    mesh.materials.push_back(material_of(m, i));
+  mesh.skin = make_skin(m.header, c);
+  mesh.z_up = true;
+  mesh.extras = mesh_extras(m, l);
+}
+
+}  // namespace f2g::rr

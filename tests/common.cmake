@@ -1,1 +1,0 @@
-f2g_test(reader_test SOURCES reader_test.cpp LIBS f2g_common)

@@ -1,0 +1,149 @@
+#include <gtest/gtest.h>
+
+#include "converter/io/atomic_file.h"
+#include "tests/support/converter_test_util.h"
+
+namespace f2g::convert {
+namespace {
+
+using f2g::testing::list_files;
+using f2g::testing::read_text;
+using f2g::testing::ScratchDir;
+using f2g::testing::write_text;
+namespace fs = std::filesystem;
+
+const std::string kNew = "new content";
+
+FileData data(const fs::path& p, const std::string& text = kNew) {
+  return FileData{p, reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+}
+
+FaultInjector fail_at(const std::string& step, const std::string& file = "") {
+  return [step, file](const std::string& s, const fs::path& p) {
+    return s == step && (file.empty() || p.filename() == file);
+  };
+}
+
+TEST(AtomicFile, WritesTheContentAndLeavesNoTemp) {
+  ScratchDir d;
+  EXPECT_FALSE(write_atomically({data(d / "a.glb")}).has_value());
+  EXPECT_EQ(read_text(d / "a.glb"), kNew);
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
+}
+
+TEST(AtomicFile, CreatesMissingDirectories) {
+  ScratchDir d;
+  EXPECT_FALSE(write_atomically({data(d / "x/y/z/a.glb")}).has_value());
+  EXPECT_EQ(read_text(d / "x/y/z/a.glb"), kNew);
+}
+
+TEST(AtomicFile, WithoutReplaceAnExistingFileIsKept) {
+  ScratchDir d;
+  write_text(d / "a.glb", "old");
+  const auto err = write_atomically({data(d / "a.glb")});
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(err->code, "OUTPUT_EXISTS");
+  EXPECT_NE(err->message.find("--force"), std::string::npos);
+  EXPECT_EQ(read_text(d / "a.glb"), "old");
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
+}
+
+TEST(AtomicFile, WithReplaceAnExistingFileIsReplaced) {
+  ScratchDir d;
+  write_text(d / "a.glb", "old");
+  AtomicOptions o;
+  o.replace = true;
+  EXPECT_FALSE(write_atomically({data(d / "a.glb")}, o).has_value());
+  EXPECT_EQ(read_text(d / "a.glb"), kNew);
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
+}
+
+TEST(AtomicFile, FailedWriteLeavesNoTempAndNoFile) {
+  for (const char* step : {"open", "write", "fsync", "rename", "mkdir"}) {
+    ScratchDir d;
+    AtomicOptions o;
+    o.sync = true;
+    o.fault = fail_at(step);
+    const auto err = write_atomically({data(d / "sub/a.glb")}, o);
+    ASSERT_TRUE(err.has_value()) << step;
+    EXPECT_EQ(err->code, "OUTPUT_WRITE_FAILED") << step;
+    EXPECT_NE(err->message.find("a.glb"), std::string::npos) << step;
+    EXPECT_TRUE(list_files(d.path()).empty()) << step;
+  }
+}
+
+TEST(AtomicFile, FailedWriteLeavesAnExistingFileUntouched) {
+  for (const char* step : {"open", "write", "fsync", "rename"}) {
+    ScratchDir d;
+    write_text(d / "a.glb", "old");
+    AtomicOptions o;
+    o.replace = true;
+    o.sync = true;
+    o.fault = fail_at(step);
+    ASSERT_TRUE(write_atomically({data(d / "a.glb")}, o).has_value()) << step;
+    EXPECT_EQ(read_text(d / "a.glb"), "old") << step;
+    EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"})) << step;
+  }
+}
+
+TEST(AtomicFile, SyncsOnlyWhenAsked) {
+  // The fault seam is asked before every fsync: without `sync` there is none to fail.
+  ScratchDir d;
+  AtomicOptions o;
+  o.fault = fail_at("fsync");
+  EXPECT_FALSE(write_atomically({data(d / "a.glb")}, o).has_value());
+  EXPECT_EQ(read_text(d / "a.glb"), kNew);
+  o.sync = true;
+  const auto err = write_atomically({data(d / "b.glb")}, o);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->message.find("cannot sync"), std::string::npos) << err->message;
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
+}
+
+TEST(AtomicFile, PathUnderARegularFileFailsCleanly) {
+  // Tests run as root, so a read-only directory would not stop the write; a file where a
+  // directory should be does.
+  ScratchDir d;
+  write_text(d / "blocker", "i am a file");
+  const auto err = write_atomically({data(d / "blocker/sub/a.glb")});
+  ASSERT_TRUE(err.has_value());
+  EXPECT_EQ(err->code, "OUTPUT_WRITE_FAILED");
+  EXPECT_EQ(read_text(d / "blocker"), "i am a file");
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"blocker"}));
+}
+
+TEST(AtomicFile, AFailedSecondFileUndoesTheFirst) {
+  // .gltf + .bin: when the .gltf cannot be placed, the .bin this call created goes too.
+  ScratchDir d;
+  AtomicOptions o;
+  o.fault = fail_at("rename", "a.gltf");
+  const auto err = write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o);
+  ASSERT_TRUE(err.has_value());
+  EXPECT_TRUE(list_files(d.path()).empty());
+}
+
+TEST(AtomicFile, AFailedSecondTempRemovesTheFirstTemp) {
+  ScratchDir d;
+  AtomicOptions o;
+  o.fault = fail_at("write", "a.gltf");
+  ASSERT_TRUE(write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o));
+  EXPECT_TRUE(list_files(d.path()).empty());
+}
+
+TEST(AtomicFile, EmptyFileIsWritten) {
+  ScratchDir d;
+  EXPECT_FALSE(write_atomically({FileData{d / "empty", nullptr, 0}}).has_value());
+  EXPECT_TRUE(fs::exists(d / "empty"));
+  EXPECT_EQ(fs::file_size(d / "empty"), 0u);
+}
+
+TEST(AtomicFile, TempNameIsHiddenAndInTheSameDirectory) {
+  const fs::path t1 = temp_path_for("/out/sub/a.glb");
+  const fs::path t2 = temp_path_for("/out/sub/a.glb");
+  EXPECT_EQ(t1.parent_path(), fs::path("/out/sub"));
+  EXPECT_EQ(t1.filename().string().rfind(".a.glb.tmp-", 0), 0u);
+  EXPECT_NE(t1, t2);
+}
+
+}  // namespace
+}  // namespace f2g::convert

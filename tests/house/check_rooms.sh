@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The house rules the layout promises (docs/ARCHITECTURE.md "Dependency rule"), checked on
+# the source tree: no file outside formats/ names a game; each room includes only the rooms
+# it may depend on; every design document a comment cites is in the repository, with the
+# section it names; CheckDef variables are named after their stable names. Prints every
+# breach and exits 1 when there is one.
+set -u
+root=${1:?usage: check_rooms.sh SOURCE_DIR}
+cd "$root" || exit 2
+status=0
+breach() { echo "house: $*"; status=1; }
+
+sources() { find "$@" -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.cmake' -o -name '*.mjs' \
+  -o -name '*.css' -o -name '*.js' \) 2>/dev/null | sort; }
+
+# 1. Game names stay inside formats/ (the registry's entries carry them to the CLI).
+games='\b(sws|rr|grb|grw)\b|\b(SWS|RR|GRB|GRW)_|Shaun White|Riders Republic|Breakpoint|Wildlands'
+while IFS= read -r hit; do breach "names a game outside formats/: $hit"; done \
+  < <(sources converter gltf_writer ir | xargs grep -nHiE "$games" 2>/dev/null)
+
+# 2. Includes follow the dependency rule. room:forbidden-include-prefixes
+rules=(
+  "ir:formats/ gltf_writer/ converter/"
+  "formats:gltf_writer/ converter/"
+  "gltf_writer:formats/ converter/"
+  "gltf_writer/write:gltf_writer/read/ gltf_writer/compact/"
+  "converter/io:converter/convert/ converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/ gltf_writer/"
+  "converter/convert:converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/verify:converter/validate/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/validate:converter/verify/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/inspect:converter/verify/ converter/validate/ converter/view/ converter/cli/"
+  "converter/view:converter/verify/ converter/validate/ converter/inspect/ converter/cli/"
+)
+for rule in "${rules[@]}"; do
+  room=${rule%%:*}
+  for prefix in ${rule#*:}; do
+    while IFS= read -r hit; do breach "$room may not include $prefix: $hit"; done \
+      < <(sources "$room" | xargs grep -nH "#include \"$prefix" 2>/dev/null)
+  done
+done
+# A game's folder includes no other game's.
+for game in formats/*/; do
+  g=$(basename "$game")
+  [[ $g == common ]] && continue
+  while IFS= read -r hit; do
+    other=$(sed -E 's|.*#include "formats/([a-z0-9_]+)/.*|\1|' <<<"$hit")
+    [[ $other != "$g" && $other != common ]] && breach "formats/$g includes another game: $hit"
+  done < <(sources "$game" | xargs grep -nH '#include "formats/[a-z0-9_]*/' 2>/dev/null)
+done
+
+# 3. Cited design documents are in the repository, with the sections cited.
+for doc in ARCHITECTURE READING IR; do
+  [[ -f docs/$doc.md ]] || breach "docs/$doc.md is missing"
+done
+while IFS= read -r hit; do
+  doc=$(sed -E 's/.*:(ARCHITECTURE|READING|IR)\.md.*/\1/' <<<"$hit")
+  section=$(sed -E 's/.*\.md:? "([^"]+)"$/\1/' <<<"$hit")
+  grep -qF -- "$section" "docs/$doc.md" || breach "cites a section docs/$doc.md does not have: $hit"
+done < <(git ls-files 2>/dev/null | grep -E '\.(cpp|h|cmake|sh|py|mjs)$' |
+         xargs grep -oHnE '(ARCHITECTURE|READING|IR)\.md:? "[^"]+"' 2>/dev/null)
+while IFS= read -r hit; do breach "points outside the repository: $hit"; done \
+  < <(git ls-files 2>/dev/null | xargs grep -nHE '\.\./shared|shared/design|GRB-READING' 2>/dev/null |
+      grep -v '^tests/house/')
+
+# 4. A CheckDef variable carries its stable check name without the game prefix
+#    (docs/ARCHITECTURE.md "Naming").
+while IFS= read -r hit; do breach "a CheckDef named apart from its stable name: $hit"; done \
+  < <(git ls-files 'formats/*_checks.cpp' 2>/dev/null | xargs perl -0ne \
+        'while (/const CheckDef (\w+)\s*\{\s*"\w+\.(\w+)"/g) { print "$ARGV: $1 is $2\n" if $1 ne $2 }')
+
+if ((status == 0)); then echo "house: rooms, game names and citations as documented"; fi
+exit "$status"
