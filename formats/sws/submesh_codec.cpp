@@ -61,12 +61,12 @@ void check_observed_runs(Ctx& x, const SubMesh& s, bool is_copy, const RunOffset
          at.face_bytes, count_msg("face byte", s.face_bytes.size(), u32s(t)));
   x.rule(check::submesh_normals_per_vertex, s.normals.size() == n, "normals", at.normals,
          count_msg("normal", s.normals.size(), u32s(n)));
-  const size_t frame = is_copy ? n : 0;
+  const size_t frame_count = is_copy ? n : 0;
   const std::string frame_want = is_copy ? u32s(n) : "none on an original";
-  x.rule(check::submesh_tangents_on_copy, s.tangents.size() == frame, "tangents", at.tangents,
+  x.rule(check::submesh_tangents_on_copy, s.tangents.size() == frame_count, "tangents", at.tangents,
          count_msg("tangent", s.tangents.size(), frame_want));
-  x.rule(check::submesh_binormals_on_copy, s.binormals.size() == frame, "binormals", at.binormals,
-         count_msg("binormal", s.binormals.size(), frame_want));
+  x.rule(check::submesh_binormals_on_copy, s.binormals.size() == frame_count, "binormals",
+         at.binormals, count_msg("binormal", s.binormals.size(), frame_want));
   x.rule(check::submesh_colours_count, s.colours.empty() || s.colours.size() == n, "colours",
          at.colours, count_msg("colour", s.colours.size(), u32s(n) + " or none"));
   x.rule(check::submesh_vertex_words_count,
