@@ -214,7 +214,9 @@ TEST(Cli, GltfWritesGltfPlusBin) {
   EXPECT_EQ(r.code, 0) << r.err;
   const std::string stem = sample.stem().string();
   EXPECT_EQ(list_files(d / "out"), (std::vector<std::string>{stem + ".bin", stem + ".gltf"}));
-  EXPECT_NO_THROW(json::parse(read_text(d / "out" / (stem + ".gltf"))));
+  const json gltf = json::parse(read_text(d / "out" / (stem + ".gltf")));  // throws: not JSON
+  EXPECT_EQ(gltf["asset"]["version"], "2.0");
+  EXPECT_EQ(gltf["buffers"][0]["uri"], stem + ".bin");
 }
 
 TEST(Cli, InfoJsonHasTheDocumentedKeys) {
