@@ -143,8 +143,9 @@ std::optional<ir::Diagnostic> write_report(const std::filesystem::path& path, co
 ReportWriter::ReportWriter(std::filesystem::path path) : path_(std::move(path)) {
   std::error_code ec;
   if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), ec);
-  temp_ = temp_path_for(path_);
-  file_ = std::fopen(temp_.c_str(), "wbxe");
+  stream_ = is_stream_destination(path_);  // /dev/stdout, a fifo: written directly
+  temp_ = stream_ ? path_ : temp_path_for(path_);
+  file_ = std::fopen(temp_.c_str(), stream_ ? "wbe" : "wbxe");
   if (!file_) {
     fail("create");
     return;
@@ -155,7 +156,7 @@ ReportWriter::ReportWriter(std::filesystem::path path) : path_(std::move(path)) 
 ReportWriter::~ReportWriter() {
   if (file_) {
     std::fclose(file_);
-    ::unlink(temp_.c_str());
+    if (!stream_) ::unlink(temp_.c_str());
   }
 }
 
@@ -181,9 +182,10 @@ std::optional<ir::Diagnostic> ReportWriter::finish(const Totals& totals) {
       ",\n  \"version\": " + dump(json(version())) + "\n}\n";
   std::fputs(tail.c_str(), file_);
   if (std::ferror(file_) || std::fflush(file_) != 0) fail("write");
-  if (!error_ && ::fsync(fileno(file_)) != 0) fail("sync");
+  if (!error_ && !stream_ && ::fsync(fileno(file_)) != 0) fail("sync");
   if (std::fclose(file_) != 0) fail("write");
   file_ = nullptr;
+  if (stream_) return error_;
   if (!error_ && std::rename(temp_.c_str(), path_.c_str()) != 0) fail("rename into place");
   if (error_) ::unlink(temp_.c_str());
   return error_;

@@ -52,6 +52,7 @@ class ReportWriter {
   std::filesystem::path path_, temp_;
   std::FILE* file_ = nullptr;
   bool first_ = true;
+  bool stream_ = false;  // path_ is a device or fifo: written directly (is_stream_destination)
   std::optional<ir::Diagnostic> error_;
 };
 

@@ -67,6 +67,23 @@ std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
   return err;
 }
 
+// A stream destination takes the bytes as they are: no temp, no sync, no rename.
+std::optional<ir::Diagnostic> write_stream(const FileData& f) {
+  const int fd = ::open(f.path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return write_failed(f.path, "open", errno_text(errno));
+  std::optional<ir::Diagnostic> err;
+  for (size_t done = 0; done < f.size && !err;) {
+    const ssize_t n = ::write(fd, f.data + done, f.size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      err = write_failed(f.path, "write", errno_text(errno));
+    else
+      done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0 && !err) err = write_failed(f.path, "close", errno_text(errno));
+  return err;
+}
+
 // rename(2) that refuses to replace: renameat2(RENAME_NOREPLACE) where the file system has
 // it, else link + unlink (link fails with EEXIST just the same). 0 or an errno value.
 int rename_no_replace(const fs::path& from, const fs::path& to) {
@@ -82,6 +99,12 @@ int rename_no_replace(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
+bool is_stream_destination(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  return S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
+}
+
 fs::path temp_path_for(const fs::path& path) {
   static std::atomic<unsigned long> counter{0};
   const std::string name = "." + path.filename().string() + ".tmp-" +
@@ -92,9 +115,10 @@ fs::path temp_path_for(const fs::path& path) {
 
 std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& files,
                                                const AtomicOptions& options) {
-  std::vector<fs::path> temps;
+  std::vector<fs::path> temps;  // one per file, in order; empty for a stream written directly
   auto remove_temps = [&] {
-    for (const fs::path& t : temps) ::unlink(t.c_str());
+    for (const fs::path& t : temps)
+      if (!t.empty()) ::unlink(t.c_str());
   };
   for (const FileData& f : files) {
     const fs::path dir = f.path.parent_path();
@@ -112,6 +136,14 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
       remove_temps();
       return already_exists(f.path);
     }
+    if (options.replace && is_stream_destination(f.path)) {
+      if (auto err = write_stream(f)) {
+        remove_temps();
+        return err;
+      }
+      temps.emplace_back();
+      continue;
+    }
     const fs::path tmp = temp_path_for(f.path);
     if (auto err = write_temp(tmp, f, options)) {
       remove_temps();
@@ -123,6 +155,7 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
   // exist before is removed again if a later rename fails.
   std::vector<fs::path> created;
   for (size_t i = 0; i < files.size(); ++i) {
+    if (temps[i].empty()) continue;  // a stream, already written
     const fs::path& dest = files[i].path;
     std::error_code ec;
     const bool existed = fs::exists(fs::symlink_status(dest, ec));
@@ -136,7 +169,8 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
       e = rename_no_replace(temps[i], dest);
     }
     if (e != 0 || !reason.empty()) {
-      for (size_t j = i; j < temps.size(); ++j) ::unlink(temps[j].c_str());
+      for (size_t j = i; j < temps.size(); ++j)
+        if (!temps[j].empty()) ::unlink(temps[j].c_str());
       for (const fs::path& c : created) ::unlink(c.c_str());
       if (e == EEXIST) return already_exists(dest);
       return write_failed(dest, "rename into", reason.empty() ? errno_text(e) : reason);

@@ -40,9 +40,16 @@ struct AtomicOptions {
 // `sync`). On any failure every temp file is removed, files this call created are removed again,
 // and files that existed before are left as they were. Without `replace`, an existing destination
 // is never overwritten, even one that appears while writing: OUTPUT_EXISTS. Other failures:
-// OUTPUT_WRITE_FAILED naming the file and the system's reason. nullopt on success.
+// OUTPUT_WRITE_FAILED naming the file and the system's reason. nullopt on success. With
+// `replace`, a stream destination (is_stream_destination) is written directly, in order.
 std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& files,
                                                const AtomicOptions& options = {});
+
+// An existing destination that is a stream, not a file: a character device (/dev/null,
+// /dev/stdout), a fifo or a socket. Renaming a temp over it would replace the device node
+// itself (as root, /dev/null for the whole machine), so such a destination is written to
+// directly: write_atomically with `replace` and the report do so.
+bool is_stream_destination(const std::filesystem::path& path);
 
 // The temp name used for `path`: ".<name>.tmp-<pid>-<n>" in the same directory (the rename
 // stays on one file system). Hidden, so a half-done run does not look like output.

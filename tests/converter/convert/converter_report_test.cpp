@@ -1,4 +1,7 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <thread>
 
 #include "converter/convert/report.h"
 #include "converter/convert/version.h"
@@ -12,6 +15,7 @@ using f2g::testing::list_files;
 using f2g::testing::read_text;
 using f2g::testing::ScratchDir;
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 std::vector<FileResult> sample_results() {
   FileResult ok;
@@ -115,6 +119,27 @@ TEST(ReportWriter, StreamsTheSameDocumentAsReportJson) {
   const std::string text = read_text(d / "sub/r.json");
   EXPECT_EQ(text, report_json(results, totals).dump(2) + "\n");
   EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"sub/r.json"}));
+}
+
+// --report /dev/stdout (a fifo here): the report streams into it; the node is not replaced.
+TEST(ReportWriter, AStreamDestinationGetsTheDocumentAndStays) {
+  ScratchDir d;
+  const auto results = sample_results();
+  const Totals totals = totals_of(results, 0.25);
+  const fs::path fifo = d / "r.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = read_text(fifo); });
+  {
+    ReportWriter w(fifo);
+    ASSERT_FALSE(w.error().has_value());
+    for (const FileResult& r : results) w.add(r);
+    EXPECT_FALSE(w.finish(totals).has_value());
+  }
+  reader.join();
+  EXPECT_EQ(received, report_json(results, totals).dump(2) + "\n");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(list_files(d.path()).empty());  // no temp left (a fifo is no regular file)
 }
 
 TEST(ReportWriter, AnEmptyRunIsAValidReport) {

@@ -1,4 +1,7 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <thread>
 
 #include "converter/io/atomic_file.h"
 #include "tests/support/converter_test_util.h"
@@ -22,6 +25,26 @@ FaultInjector fail_at(const std::string& step, const std::string& file = "") {
   return [step, file](const std::string& s, const fs::path& p) {
     return s == step && (file.empty() || p.filename() == file);
   };
+}
+
+// A fifo stands for /dev/null and /dev/stdout: renaming a temp over it would replace the
+// node itself (as root, /dev/null for the whole machine). It is written to, and stays a fifo.
+TEST(AtomicFile, AStreamDestinationIsWrittenToNotReplaced) {
+  ScratchDir d;
+  const fs::path fifo = d / "out.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = read_text(fifo); });
+  AtomicOptions replace;
+  replace.replace = true;
+  EXPECT_FALSE(write_atomically({data(fifo)}, replace).has_value());
+  reader.join();
+  EXPECT_EQ(received, kNew);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(list_files(d.path()).empty());  // no temp left (a fifo is no regular file)
+  EXPECT_TRUE(is_stream_destination("/dev/null"));
+  EXPECT_FALSE(is_stream_destination(fifo.parent_path()));
+  EXPECT_FALSE(is_stream_destination(d / "missing"));
 }
 
 TEST(AtomicFile, WritesTheContentAndLeavesNoTemp) {
