@@ -1,7 +1,7 @@
 # The formats: the shared reading, one folder per game (F2G_GAMES: each folder's sources.cmake
 # defines f2g_<game>), and the registry over them (registry.cpp lists the games' entries).
 include(formats/common/sources.cmake)
-set(F2G_GAMES sws rr)
+set(F2G_GAMES sws grb rr)
 foreach(game ${F2G_GAMES})
   include(formats/${game}/sources.cmake)
 endforeach()

@@ -14,5 +14,6 @@ struct SampleFile {
 
 std::vector<SampleFile> sws_samples();  // samples/generator/sws_samples.cpp
 std::vector<SampleFile> rr_samples();   // samples/generator/rr_samples.cpp
+std::vector<SampleFile> grb_samples();  // samples/generator/grb_samples.cpp (GRB and GRW)
 
 }  // namespace f2g::samples

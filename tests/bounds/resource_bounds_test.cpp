@@ -201,7 +201,7 @@ TEST(AllocCounter, MeasuresADecodeThatAllocatesAndOneThatFailsAtOnce) {
 // ---- the samples and their hostile edits --------------------------------------------------
 
 TEST(ResourceBounds, EverySampleDecodesWritesAndStaysWithinTheSampleBound) {
-  ASSERT_EQ(samples().size(), 14u);
+  ASSERT_EQ(samples().size(), 32u);
   for (const Sample& s : samples()) {
     Outcome o;
     expect_bounded(s.name, s.bytes, kSampleBytesPerInputByte, &o);

@@ -57,7 +57,7 @@ const std::vector<Sample>& samples() {
   static const std::vector<Sample> all = [] {
     std::vector<Sample> out;
     namespace fs = std::filesystem;
-    for (const char* format : {"sws", "rr"}) {
+    for (const char* format : {"sws", "rr", "grb", "grw"}) {
       const fs::path dir = fs::path(F2G_SOURCE_DIR) / "samples" / format;
       for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
         if (e.path().extension() != ".mesh") continue;

@@ -68,6 +68,7 @@ const Inputs& all_inputs() {
     Inputs in;
     add_sws_inputs(in);
     add_rr_inputs(in);
+    add_grb_inputs(in);
     add_gltf_inputs(in);
     add_converter_inputs(in);
     add_validator_inputs(in);
@@ -276,6 +277,8 @@ const std::map<std::string, std::string>& no_input() {
       {"RR_BAD_CLASS",
        "expect_class reads the resource header's class only after has_resource_header found "
        "that very class there"},
+      {"GRB_BAD_CLASS",
+       "the Reader builds PREFIX_BAD_CLASS in expect_class, which no GRB/GRW decoder calls"},
       {"GLTF_TOO_LARGE", "needs a BIN buffer of more than 4 GiB"},
       {"VIEW_THUMBNAIL_ENCODE_FAILED", "stb's PNG encoder fails only when its allocation fails"},
   };

@@ -22,7 +22,7 @@ fs::path samples_dir() {
 
 std::vector<Sample> load_samples() {
   std::vector<Sample> out;
-  for (const char* sub : {"sws", "rr"}) {
+  for (const char* sub : {"sws", "rr", "grb", "grw"}) {
     const fs::path dir = samples_dir() / sub;
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir))

@@ -26,7 +26,8 @@ using census_test::TempDir;
 using census_test::write_bytes;
 
 std::vector<std::string> sample_inputs() {
-  return {(samples_dir() / "sws").string(), (samples_dir() / "rr").string()};
+  return {(samples_dir() / "sws").string(), (samples_dir() / "rr").string(),
+          (samples_dir() / "grb").string(), (samples_dir() / "grw").string()};
 }
 
 const CheckTally& check_named(const CensusReport& r, const std::string& name) {
@@ -362,7 +363,7 @@ TEST(Census, CommandWritesBothFilesAndSummarises) {
   EXPECT_NE(out.str().find("checks"), std::string::npos) << out.str();
   EXPECT_EQ(nlohmann::json::parse(read_bytes(json)), to_json(run_census(sample_inputs(), {}, 1)));
   const auto m = read_bytes(md);
-  EXPECT_EQ(std::string(m.begin(), m.end()).rfind("# Census of sws and rr\n", 0), 0u);
+  EXPECT_EQ(std::string(m.begin(), m.end()).rfind("# Census of sws, rr, grb and grw\n", 0), 0u);
   // No temp file is left behind.
   size_t entries = 0;
   for (const auto& e : fs::directory_iterator(dir.path())) entries += e.is_regular_file();

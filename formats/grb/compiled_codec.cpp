@@ -1,0 +1,59 @@
+// The CompiledMesh object (docs/READING.md "CompiledMesh"): PlatformData, the optional
+// ClusteredMeshData, MeshData, the instancing entries, the versions and quantisation factors.
+#include "formats/grb/codec_parts.h"
+#include "formats/grb/grb_checks.h"
+
+namespace f2g::grb {
+
+void read_compiled(ReadContext& x, Compiled& c) {
+  Reader::Scope s(x.r, "compiled");
+  c.head = read_head(x, check::compiled_mesh_class, kCompiledMeshClass);
+  c.platform_data = read_blob(x.r, "platform_data");
+  x.c.field("grb.platform_data_length", double(c.platform_data.bytes.size()));
+  const uint64_t at = x.r.offset();
+  c.clustered_tag = x.r.u8("clustered_tag");
+  x.c.check(check::clustered_tag_known,
+            c.clustered_tag == kClusteredPresent || c.clustered_tag == kClusteredAbsent,
+            x.r.path("clustered_tag"), at, [&] {
+              return "clustered tag " + std::to_string(c.clustered_tag) +
+                     " is neither 0 (ClusteredMeshData) nor 3 (none)";
+            });
+  if (c.clustered_tag == kClusteredPresent) {
+    c.clustered.emplace();
+    read_clustered(x, *c.clustered);
+  }
+  read_mesh_data(x, c.mesh_data);
+  c.instancing_count_offset = x.r.offset();
+  const uint32_t n = x.r.run_count("instancing_count", kObjectHeaderSize + kInstancingBodySize);
+  c.instancing.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    Reader::Scope e(x.r, "instancing", i);
+    read_instancing(x, c.instancing[i], i);
+  }
+  // GRW publishes 26 and 7; census only, never an error.
+  c.versions_offset = x.r.offset();
+  c.platform_version = x.r.u32("platform_version");
+  c.sdk_version = x.r.u32("sdk_version");
+  c.q = x.r.f32("quantization_factor");
+  c.uvq = x.r.f32("uv_quantization_factor");
+  x.c.field("grb.platform_version", c.platform_version);
+  x.c.field("grb.sdk_version", c.sdk_version);
+  x.c.field("grb.quantization_factor", c.q);
+  x.c.field("grb.uv_quantization_factor", c.uvq);
+}
+
+void write_compiled(ByteWriter& w, Dialect d, const Compiled& c) {
+  write_head(w, c.head);
+  write_blob(w, c.platform_data);
+  w.u8(c.clustered_tag);
+  if (c.clustered) write_clustered(w, d, *c.clustered);
+  write_mesh_data(w, d, c.mesh_data);
+  w.u32(static_cast<uint32_t>(c.instancing.size()));
+  for (const Instancing& e : c.instancing) write_instancing(w, e);
+  w.u32(c.platform_version);
+  w.u32(c.sdk_version);
+  w.f32(c.q);
+  w.f32(c.uvq);
+}
+
+}  // namespace f2g::grb

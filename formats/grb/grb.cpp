@@ -1,0 +1,146 @@
+// The GRB and GRW entry points: detection, decode (strict read -> relations -> IR) and
+// re-encode, one implementation with the dialect as a parameter.
+#include "formats/grb/grb.h"
+
+#include <cstring>
+
+#include "formats/grb/grb_checks.h"
+#include "formats/grb/mesh_codec.h"
+#include "formats/grb/relations.h"
+#include "formats/grb/structure_json.h"
+#include "formats/grb/to_ir.h"
+#include "formats/grb/vertex_formats.h"
+
+namespace f2g::grb {
+
+namespace {
+
+Dialect other(Dialect d) { return d == Dialect::Grb ? Dialect::Grw : Dialect::Grb; }
+
+const VertexFormats& user_or_builtin_table(Dialect d, const DecodeOptions& options) {
+  const VertexTable* t = options.tables ? options.tables->find(dialect_name(d)) : nullptr;
+  return t ? static_cast<const VertexFormats&>(*t) : builtin_vertex_formats(d);
+}
+
+template <Dialect D>
+Result<std::shared_ptr<const VertexTable>> parse_table(const std::string& json,
+                                                       const std::string&) {
+  Result<VertexFormats> parsed = parse_vertex_formats(json, D);
+  if (!parsed) return parsed.error();
+  return std::shared_ptr<const VertexTable>(
+      std::make_shared<const VertexFormats>(std::move(*parsed)));
+}
+
+// docs/READING.md "Inputs": the reader that reaches its CompiledMesh class wins; two winners
+// are an error naming both.
+void check_single_winner(Dialect d, const uint8_t* data, size_t size, Checker& c) {
+  const bool other_dialect = reaches_compiled_mesh(data, size, other(d));
+  const bool rr = rr_reaches_compiled_mesh(data, size);
+  c.check(check::single_dialect, !other_dialect && !rr, "mesh", 0, [&] {
+    return std::string("both the ") + dialect_name(d) + " and the " +
+           (other_dialect ? dialect_name(other(d)) : "rr") +
+           " grammar reach their CompiledMesh class; choose one with --format";
+  });
+}
+
+template <Dialect D>
+bool looks_like(const uint8_t* data, size_t size) {
+  return reaches_compiled_mesh(data, size, D);
+}
+
+// scan: a Mesh class word at +8 of the payload, and the walk reaching the CompiledMesh class.
+// A FileHeader in front belongs to the resource (docs/READING.md "Inputs"): a byte 0x00, or
+// 0x01 with N at +4 and 12 x N bytes (N up to `max_count`), is proposed as a start too; the
+// scan keeps the longest confirmed candidate.
+template <Dialect D>
+void mesh_starts(const uint8_t* data, size_t size, uint64_t hit, uint32_t max_count,
+                 std::vector<uint64_t>& out) {
+  if (hit < 8) return;
+  const uint64_t p = hit - 8;
+  if (!reaches_compiled_mesh(data + p, size - p, D)) return;
+  out.push_back(p);
+  if (p >= 1 && data[p - 1] == 0) out.push_back(p - 1);
+  for (uint64_t n = 0; n <= max_count && 8 + 12 * n <= p; ++n) {
+    const uint64_t s = p - 8 - 12 * n;
+    uint32_t stored;
+    std::memcpy(&stored, data + s + 4, 4);
+    if (data[s] == 1 && stored == n) out.push_back(s);
+  }
+}
+
+template <Dialect D>
+Result<Decoded> decode_entry(const uint8_t* data, size_t size, const DecodeOptions& options) {
+  return decode(D, data, size, options);
+}
+template <Dialect D>
+Result<std::vector<uint8_t>> reencode_entry(const uint8_t* data, size_t size,
+                                            const DecodeOptions& options) {
+  return reencode(D, data, size, options);
+}
+
+std::vector<const CheckDef*> grb_checks() { return check::all(); }
+
+}  // namespace
+
+// docs/READING.md "GRB/GRW vertex formats": a table entry is judged by its positions' w,
+// which a wrong offset or stride turns into noise.
+const Format kGrbFormat{
+    "grb",
+    "Ghost Recon Breakpoint",
+    "GRB: Mesh class at byte 8, CompiledMesh 0xFC9E1595 behind the 3 header bytes, sub-mesh "
+    "references, 82-byte bones and extents",
+    16,
+    looks_like<Dialect::Grb>,
+    decode_entry<Dialect::Grb>,
+    reencode_entry<Dialect::Grb>,
+    grb_checks,  // shared by both dialects; registry::all_checks() lists them once
+    parse_table<Dialect::Grb>,
+    {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
+    {{"grb", kMeshClass, mesh_starts<Dialect::Grb>}},
+};
+
+const Format kGrwFormat{
+    "grw",
+    "Ghost Recon Wildlands",
+    "GRW: as GRB with a u32 after the 3 header bytes",
+    16,
+    looks_like<Dialect::Grw>,
+    decode_entry<Dialect::Grw>,
+    reencode_entry<Dialect::Grw>,
+    grb_checks,
+    parse_table<Dialect::Grw>,
+    {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
+    {{"grw", kMeshClass, mesh_starts<Dialect::Grw>}},
+};
+
+const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }
+
+Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const DecodeOptions& options) {
+  return catch_failure([&] {
+    Decoded out;
+    out.format = &format_of(d);
+    Reader r(data, data + size, "GRB");
+    r.set_log(options.field_log);
+    Checker c(r, out.mesh.warnings, options.observer);
+    if (!options.format) check_single_winner(d, data, size, c);
+    const MeshFile m = read_mesh_file(r, c, d);
+    const Layout l = derive_layout(m, user_or_builtin_table(d, options), c);
+    normalise(m, l, options, c, out.mesh);
+    if (options.want_structure) out.structure = structure_json(m, l);
+    return out;
+  });
+}
+
+// Only the byte grammar is needed to write the bytes back.
+Result<std::vector<uint8_t>> reencode(Dialect d, const uint8_t* data, size_t size,
+                                      const DecodeOptions& options) {
+  return catch_failure([&] {
+    Reader r(data, data + size, "GRB");
+    r.set_log(options.field_log);
+    std::vector<ir::Diagnostic> warnings;
+    Checker c(r, warnings, options.observer);
+    return encode(read_mesh_file(r, c, d));
+  });
+}
+
+}  // namespace f2g::grb

@@ -1,0 +1,145 @@
+// The FileHeader, the Mesh object's own fields, sub-mesh references, MeshBones and extents
+// (docs/READING.md "Inputs", "Mesh body").
+#include <algorithm>
+
+#include "formats/grb/codec_parts.h"
+#include "formats/grb/grb_checks.h"
+
+namespace f2g::grb {
+
+ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected) {
+  ObjectHead h;
+  h.offset = x.r.offset();
+  h.id = x.r.u64("id");
+  const uint64_t at = x.r.offset();
+  h.cls = x.r.u32("class");
+  x.c.check(def, h.cls == expected, x.r.path("class"), at,
+            [&] { return "expected class " + hex(expected, 8) + ", found " + hex(h.cls, 8); });
+  return h;
+}
+
+void write_head(ByteWriter& w, const ObjectHead& h) {
+  w.u64(h.id);
+  w.u32(h.cls);
+}
+
+Blob read_blob(Reader& r, const char* field) {
+  Blob b;
+  b.offset = r.offset();
+  const uint32_t n = r.u32(field);
+  r.checked_size(n, 1, field);  // GRB_COUNT_TOO_LARGE before allocating
+  b.bytes = r.bytes(n, field);
+  return b;
+}
+
+void write_blob(ByteWriter& w, const Blob& b) {
+  w.u32(static_cast<uint32_t>(b.bytes.size()));
+  w.bytes(b.bytes);
+}
+
+// docs/READING.md "Inputs": 0x00, or 0x01 followed by 7 + 12 x N bytes, N the i32 at +4.
+void read_file_header(ReadContext& x, FileHeader& h) {
+  Reader::Scope s(x.r, "file_header");
+  h.kind = x.r.u8("kind");
+  if (h.kind == 0) return;
+  const uint8_t* p = x.r.take(3, "stored");
+  std::copy(p, p + 3, h.stored.begin());
+  h.entry_count = x.r.u32("entry_count");
+  const uint64_t n = x.r.checked_size(h.entry_count, 12, "entries");
+  h.entries = x.r.bytes(n, "entries");
+}
+
+void write_file_header(ByteWriter& w, const FileHeader& h) {
+  w.u8(h.kind);
+  if (h.kind == 0) return;
+  w.bytes(h.stored.data(), h.stored.size());
+  w.u32(h.entry_count);
+  w.bytes(h.entries);
+}
+
+static void read_submesh(ReadContext& x, SubMeshRef& s) {
+  s.offset = x.r.offset();
+  s.tag = x.r.u8("tag");
+  x.c.check(check::submesh_tag_known, s.tag >= 1 && s.tag <= 3, x.r.path("tag"), s.offset,
+            [&] { return "sub-mesh tag " + std::to_string(s.tag) + " is not 1, 2 or 3"; });
+  if (s.tag != kSubMeshNull) s.id = x.r.u64("id");
+}
+
+static void write_submesh(ByteWriter& w, const SubMeshRef& s) {
+  w.u8(s.tag);
+  if (s.tag != kSubMeshNull) w.u64(s.id);
+}
+
+static void read_bone(ReadContext& x, MeshBone& b) {
+  b.head = read_head(x, check::bone_class, kMeshBoneClass);
+  b.name_hash = x.r.u32("name_hash");
+  b.matrix = read_floats<16>(x.r, "matrix");
+  b.used_by_submeshes = x.r.u8("used_by_submeshes");
+  b.used_by_skeleton_lod_mapping = x.r.u8("used_by_skeleton_lod_mapping");
+  x.c.field("grb.bone_used_by_submeshes", b.used_by_submeshes);
+  x.c.field("grb.bone_used_by_skeleton_lod_mapping", b.used_by_skeleton_lod_mapping);
+}
+
+static void write_bone(ByteWriter& w, const MeshBone& b) {
+  write_head(w, b.head);
+  w.u32(b.name_hash);
+  write_floats(w, b.matrix);
+  w.u8(b.used_by_submeshes);
+  w.u8(b.used_by_skeleton_lod_mapping);
+}
+
+void read_mesh_header(ReadContext& x, MeshHeader& h) {
+  h.head = read_head(x, check::mesh_class, kMeshClass);
+  h.category = x.r.u8("category");
+  h.descriptor_mask = x.r.u8("descriptor_mask");
+  h.generated = x.r.u8("generated");
+  x.c.field("grb.category", h.category);
+  x.c.field("grb.descriptor_mask", h.descriptor_mask);
+  x.c.field("grb.generated", h.generated);
+  if (!x.grb()) {
+    // GRW only: kept; RR and AC Odyssey store an f32 MaxCullingDistance at this place.
+    h.grw_word = x.r.u32("grw_word");
+    float f;
+    std::memcpy(&f, &h.grw_word, 4);
+    x.c.field("grb.grw_word_u32", h.grw_word);
+    x.c.field("grb.grw_word_f32", f);
+  }
+  const uint32_t subs = x.r.run_count("submesh_count", 1);
+  h.submeshes.resize(subs);
+  for (uint32_t i = 0; i < subs; ++i) {
+    Reader::Scope s(x.r, "submeshes", i);
+    read_submesh(x, h.submeshes[i]);
+  }
+  const uint32_t bones = x.r.run_count("bone_count", kBoneRecordSize);
+  h.bones.resize(bones);
+  for (uint32_t i = 0; i < bones; ++i) {
+    Reader::Scope s(x.r, "bones", i);
+    read_bone(x, h.bones[i]);
+  }
+  h.extent_min = read_floats<4>(x.r, "extent_min");
+  h.extent_max = read_floats<4>(x.r, "extent_max");
+  x.c.field("grb.extent_min_w", h.extent_min[3]);
+  x.c.field("grb.extent_max_w", h.extent_max[3]);
+  const uint64_t at = x.r.offset();
+  h.compiled_tag = x.r.u8("compiled_tag");
+  x.c.check(
+      check::compiled_tag_inline, h.compiled_tag == kCompiledInline, x.r.path("compiled_tag"), at,
+      [&] { return "CompiledMesh tag " + std::to_string(h.compiled_tag) + " is not 0 (inline)"; });
+}
+
+void write_mesh_header(ByteWriter& w, Dialect d, const MeshHeader& h) {
+  write_head(w, h.head);
+  w.u8(h.category);
+  w.u8(h.descriptor_mask);
+  w.u8(h.generated);
+  if (d == Dialect::Grw) w.u32(h.grw_word);
+  w.u32(static_cast<uint32_t>(h.submeshes.size()));
+  for (const SubMeshRef& s : h.submeshes) write_submesh(w, s);
+  w.u32(static_cast<uint32_t>(h.bones.size()));
+  for (const MeshBone& b : h.bones) write_bone(w, b);
+  write_floats(w, h.extent_min);
+  write_floats(w, h.extent_max);
+  w.u8(h.compiled_tag);
+}
+
+}  // namespace f2g::grb

@@ -1,0 +1,38 @@
+// The whole GRB/GRW Mesh payload: detection by content, the strict read of the byte grammar
+// to the exact end, and the encoder that mirrors it (encode(read(bytes)) == bytes).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "formats/common/checks.h"
+#include "formats/common/error.h"
+#include "formats/common/reader.h"
+#include "formats/grb/mesh_format.h"
+
+namespace f2g::grb {
+
+// A FileHeader precedes the payload: the Mesh class is not at byte 8 and the first byte is
+// 0x00 or 0x01 (docs/READING.md "Inputs").
+bool has_file_header(const uint8_t* data, size_t size);
+
+// Does the `dialect` grammar reach the CompiledMesh class where it puts it? Walks the wrapper
+// (FileHeader, header, bytes, GRW u32, sub-mesh references, bones with their class, extents,
+// tag 0) without allocating; the detection rule of docs/READING.md "Inputs".
+bool reaches_compiled_mesh(const uint8_t* data, size_t size, Dialect dialect);
+
+// Does RR's grammar reach its CompiledMesh marker (61 + 81 x u32@16 of the body behind a
+// 12-byte resource header)? Only to name a second winner (docs/READING.md "Inputs").
+bool rr_reaches_compiled_mesh(const uint8_t* data, size_t size);
+
+// Reads FileHeader (when present), Mesh, CompiledMesh, materials and trailer, then requires
+// the end of the input (GRB_TRAILING_BYTES). Field paths start at "mesh". Throws
+// DecodeFailure.
+MeshFile read_mesh_file(Reader& r, Checker& c, Dialect dialect);
+
+// read_mesh_file as a value (warnings dropped).
+Result<MeshFile> parse(const uint8_t* data, size_t size, Dialect dialect);
+
+std::vector<uint8_t> encode(const MeshFile& m);
+
+}  // namespace f2g::grb

@@ -1,0 +1,90 @@
+// MeshData with its standard and shadow MeshPrimitives and its buffers (docs/READING.md
+// "MeshData", "MeshPrimitive").
+#include "formats/grb/codec_parts.h"
+#include "formats/grb/grb_checks.h"
+
+namespace f2g::grb {
+
+namespace {
+
+void read_primitive(ReadContext& x, MeshPrimitive& p) {
+  p.head = read_head(x, check::primitive_class, kMeshPrimitiveClass);
+  p.min_index = x.r.u32("min_index");
+  p.is_using_depth_only_buffers = x.r.u32("is_using_depth_only_buffers");
+  p.num_vertices = x.r.u32("num_vertices");
+  p.start_index = x.r.u32("start_index");
+  p.primitive_count = x.r.u32("primitive_count");
+  p.type = x.r.u32("type");
+  x.c.field("grb.primitive_type", p.type);
+  x.c.field("grb.primitive_depth_only", p.is_using_depth_only_buffers);
+}
+
+void write_primitive(ByteWriter& w, const MeshPrimitive& p) {
+  write_head(w, p.head);
+  w.u32(p.min_index);
+  w.u32(p.is_using_depth_only_buffers);
+  w.u32(p.num_vertices);
+  w.u32(p.start_index);
+  w.u32(p.primitive_count);
+  w.u32(p.type);
+}
+
+std::vector<MeshPrimitive> read_primitives(ReadContext& x, const char* count_field,
+                                           const char* list) {
+  const uint32_t n = x.r.run_count(count_field, kMeshPrimitiveSize);
+  std::vector<MeshPrimitive> out(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    Reader::Scope s(x.r, list, i);
+    read_primitive(x, out[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void read_mesh_data(ReadContext& x, MeshData& m) {
+  Reader::Scope s(x.r, "mesh_data");
+  m.head = read_head(x, check::mesh_data_class, kMeshDataClass);
+  const uint64_t at = x.r.offset();
+  m.is_index_buffer_32bit = x.r.u8("is_index_buffer_32bit");
+  x.c.check(check::index_width_known, m.is_index_buffer_32bit <= 1,
+            x.r.path("is_index_buffer_32bit"), at, [&] {
+              return "IsIndexBuffer32Bit " + std::to_string(m.is_index_buffer_32bit) +
+                     " is neither 0 (u16) nor 1 (u32)";
+            });
+  m.vertex_format = x.r.u8("vertex_format");
+  m.vertex_stride = x.r.u8("vertex_stride");
+  m.standard = read_primitives(x, "standard_count", "standard");
+  m.shadow = read_primitives(x, "shadow_count", "shadow");
+  if (x.grb()) {
+    m.blob_bytes_offset = x.r.offset();
+    m.blob_bytes = x.r.u32("blob_bytes");
+  }
+  m.vertex_buffer = read_blob(x.r, "vertex_buffer");
+  m.index_buffer = read_blob(x.r, "index_buffer");
+  if (x.grb()) {
+    const uint64_t want =
+        uint64_t(kMeshDataBlobBase) + m.vertex_buffer.bytes.size() + m.index_buffer.bytes.size();
+    x.c.check(check::mesh_data_blob_bytes, m.blob_bytes == want, x.r.path("blob_bytes"),
+              m.blob_bytes_offset, [&] {
+                return "BlobBytes " + std::to_string(m.blob_bytes) + " is not " +
+                       std::to_string(want) + " (8 + vertex and index bytes)";
+              });
+  }
+}
+
+void write_mesh_data(ByteWriter& w, Dialect d, const MeshData& m) {
+  write_head(w, m.head);
+  w.u8(m.is_index_buffer_32bit);
+  w.u8(m.vertex_format);
+  w.u8(m.vertex_stride);
+  w.u32(static_cast<uint32_t>(m.standard.size()));
+  for (const MeshPrimitive& p : m.standard) write_primitive(w, p);
+  w.u32(static_cast<uint32_t>(m.shadow.size()));
+  for (const MeshPrimitive& p : m.shadow) write_primitive(w, p);
+  if (d == Dialect::Grb) w.u32(m.blob_bytes);
+  write_blob(w, m.vertex_buffer);
+  write_blob(w, m.index_buffer);
+}
+
+}  // namespace f2g::grb

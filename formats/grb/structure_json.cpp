@@ -1,0 +1,181 @@
+#include "formats/grb/structure_json.h"
+
+#include "formats/common/error.h"
+
+namespace f2g::grb {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Json bytes_hex(const uint8_t* p, size_t n) {
+  Json a = Json::array();
+  for (size_t i = 0; i < n; ++i) a.push_back(hex(p[i], 2));
+  return a;
+}
+
+Json blob(const Blob& b) {
+  return {{"length", b.bytes.size()}, {"offset", b.offset}, {"data_offset", b.offset + 4}};
+}
+
+Json head(const ObjectHead& h) {
+  return {{"id", hex(h.id, 16)}, {"class", hex(h.cls, 8)}, {"offset", h.offset}};
+}
+
+Json primitive(const MeshPrimitive& p) {
+  return {{"head", head(p.head)},
+          {"min_index", p.min_index},
+          {"is_using_depth_only_buffers", p.is_using_depth_only_buffers},
+          {"num_vertices", p.num_vertices},
+          {"start_index", p.start_index},
+          {"primitive_count", p.primitive_count},
+          {"type", p.type}};
+}
+
+Json mesh_header(const MeshHeader& h, Dialect d) {
+  Json subs = Json::array();
+  for (const SubMeshRef& s : h.submeshes) {
+    Json j = {{"offset", s.offset}, {"tag", s.tag}};
+    if (s.tag != kSubMeshNull) j["id"] = hex(s.id, 16);
+    subs.push_back(j);
+  }
+  Json bones = Json::array();
+  for (const MeshBone& b : h.bones)
+    bones.push_back({{"head", head(b.head)},
+                     {"name_hash", hex(b.name_hash, 8)},
+                     {"matrix", b.matrix},
+                     {"used_by_submeshes", b.used_by_submeshes},
+                     {"used_by_skeleton_lod_mapping", b.used_by_skeleton_lod_mapping}});
+  Json j = {{"head", head(h.head)},
+            {"category", h.category},
+            {"descriptor_mask", h.descriptor_mask},
+            {"generated", h.generated},
+            {"submesh_count", h.submeshes.size()},
+            {"submeshes", subs},
+            {"bone_count", h.bones.size()},
+            {"bones", bones},
+            {"extent_min", h.extent_min},
+            {"extent_max", h.extent_max},
+            {"compiled_tag", h.compiled_tag}};
+  if (d == Dialect::Grw) j["grw_word"] = hex(h.grw_word, 8);
+  return j;
+}
+
+Json clustered(const Clustered& g, Dialect d) {
+  Json descs = Json::array();
+  for (const PrimitiveDesc& p : g.primitive_descs)
+    descs.push_back({{"offset", p.offset},
+                     {"centre", p.centre},
+                     {"half_extent", p.half_extent},
+                     {"vertex_stride", p.vertex_stride},
+                     {"type", p.type_and_count & 0xFF},
+                     {"index_count", p.index_count()},
+                     {"start_index", p.start_index}});
+  Json j = {{"head", head(g.head)},
+            {"data_version", g.data_version},
+            {"vertex_format", g.vertex_format},
+            {"vertex_stride", g.vertex_stride},
+            {"cluster_count", g.cluster_count},
+            {"center", g.center},
+            {"half_extent", g.half_extent},
+            {"draw_prims_count", g.draw_prims_count},
+            {"cluster_count_per_draw", g.cluster_count_per_draw},
+            {"vertex_offset_per_draw", g.vertex_offset_per_draw},
+            {"is_fixed_cluster_size", g.is_fixed_cluster_size},
+            {"vertex_buffer", blob(g.vertex_buffer)},
+            {"index_buffer", blob(g.index_buffer)},
+            {"primitive_desc_offset", g.primitive_desc_offset},
+            {"primitive_descs", descs}};
+  if (d == Dialect::Grb) j["blob_bytes"] = g.blob_bytes;
+  return j;
+}
+
+Json mesh_data(const MeshData& m, Dialect d) {
+  Json standard = Json::array(), shadow = Json::array();
+  for (const MeshPrimitive& p : m.standard) standard.push_back(primitive(p));
+  for (const MeshPrimitive& p : m.shadow) shadow.push_back(primitive(p));
+  Json j = {{"head", head(m.head)},
+            {"is_index_buffer_32bit", m.is_index_buffer_32bit},
+            {"vertex_format", m.vertex_format},
+            {"vertex_stride", m.vertex_stride},
+            {"standard", standard},
+            {"shadow", shadow},
+            {"vertex_buffer", blob(m.vertex_buffer)},
+            {"index_buffer", blob(m.index_buffer)}};
+  if (d == Dialect::Grb) j["blob_bytes"] = m.blob_bytes;
+  return j;
+}
+
+Json instancing(const Instancing& e) {
+  return {{"head", head(e.head)},
+          {"shadow_caster", e.shadow_caster},
+          {"word1", e.word1},
+          {"word3", e.word3},
+          {"word5", e.word5},
+          {"vertex_count", e.vertex_count},
+          {"material_tag", e.material_tag},
+          {"material_id", hex(e.material_id, 16)},
+          {"bone_table", bytes_hex(e.bone_table.data(), e.bone_table.size())}};
+}
+
+Json trailer(const Trailer& t, Dialect d) {
+  Json j = {{"offset", t.offset},
+            {"flags", t.flags},
+            {"decal_type", t.decal_type},
+            {"depth_flags", t.depth_flags},
+            {"dynamic_mesh_vertex_count", t.dynamic_mesh_vertex_count},
+            {"dynamic_mesh_index_count", t.dynamic_mesh_index_count},
+            {"user_category", t.user_category}};
+  if (d == Dialect::Grw) j["reserved"] = t.reserved;
+  if (d == Dialect::Grb) {
+    j["unnamed_i32"] = t.unnamed_i32;
+    j["unnamed_u8"] = t.unnamed_u8;
+  }
+  return j;
+}
+
+}  // namespace
+
+Json structure_json(const MeshFile& m, const Layout& l) {
+  const Compiled& k = m.compiled;
+  Json compiled = {{"head", head(k.head)},
+                   {"platform_data", blob(k.platform_data)},
+                   {"clustered_tag", k.clustered_tag},
+                   {"mesh_data", mesh_data(k.mesh_data, m.dialect)},
+                   {"platform_version", k.platform_version},
+                   {"sdk_version", k.sdk_version},
+                   {"quantization_factor", k.q},
+                   {"uv_quantization_factor", k.uvq}};
+  if (k.clustered) compiled["clustered"] = clustered(*k.clustered, m.dialect);
+  Json inst = Json::array();
+  for (const Instancing& e : k.instancing) inst.push_back(instancing(e));
+  compiled["instancing"] = inst;
+  Json mats = Json::array();
+  for (const DynamicReference& r : m.materials)
+    mats.push_back({{"head", head(r.head)},
+                    {"tag", r.tag},
+                    {"global", r.global},
+                    {"material_id", hex(r.material_id, 16)},
+                    {"handle_tag", r.handle_tag},
+                    {"handle_id", hex(r.handle_id, 16)}});
+  Json j = {{"dialect", dialect_name(m.dialect)},
+            // the table entry in use (census: "vertex_format"), and what the buffers hold
+            {"vertex_format", l.format_byte},
+            {"vertex_count", l.vertex_count},
+            {"index_count", l.index_count},
+            {"mesh", mesh_header(m.mesh, m.dialect)},
+            {"compiled", compiled},
+            {"material_count_offset", m.material_count_offset},
+            {"materials", mats},
+            {"trailer", trailer(m.trailer, m.dialect)}};
+  if (m.file_header) {
+    const FileHeader& f = *m.file_header;
+    j["file_header"] = {{"kind", f.kind},
+                        {"stored", bytes_hex(f.stored.data(), f.stored.size())},
+                        {"entry_count", f.entry_count},
+                        {"entries_length", f.entries.size()}};
+  }
+  return j;
+}
+
+}  // namespace f2g::grb

@@ -1,0 +1,175 @@
+// Assembles the IR mesh: geometry, one primitive per draw in stored order, one material per
+// draw (named after MeshInstancingData i's id), the skin, and the stored fields glTF has no
+// slot for as extras (docs/IR.md; docs/READING.md "Draws, indices and materials").
+#include "formats/grb/to_ir.h"
+
+#include <algorithm>
+#include <string>
+
+#include "formats/common/error.h"
+
+namespace f2g::grb {
+
+namespace {
+
+using Json = ir::Json;
+
+std::string hex_bytes(const uint8_t* p, size_t n) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    s += digits[p[i] >> 4];
+    s += digits[p[i] & 15];
+  }
+  return s;
+}
+
+Json primitive_json(const MeshPrimitive& p) {
+  return {{"id", hex(p.head.id, 16)},
+          {"min_index", p.min_index},
+          {"is_using_depth_only_buffers", p.is_using_depth_only_buffers},
+          {"num_vertices", p.num_vertices},
+          {"start_index", p.start_index},
+          {"primitive_count", p.primitive_count},
+          {"type", p.type}};
+}
+
+Json mesh_extras(const MeshFile& m, const Layout& l) {
+  const MeshHeader& h = m.mesh;
+  const Compiled& k = m.compiled;
+  Json e = Json::object();
+  e["dialect"] = dialect_name(m.dialect);
+  if (m.file_header) {
+    e["file_header_kind"] = m.file_header->kind;
+    e["file_header_stored"] = hex_bytes(m.file_header->stored.data(), 3);
+    e["file_header_entry_count"] = m.file_header->entry_count;
+  }
+  e["category"] = h.category;
+  e["descriptor_mask"] = h.descriptor_mask;
+  e["generated"] = h.generated;
+  if (m.dialect == Dialect::Grw) e["grw_word"] = hex(h.grw_word, 8);
+  Json subs = Json::array();
+  for (const SubMeshRef& s : h.submeshes)
+    subs.push_back(s.tag == kSubMeshNull ? Json{{"tag", s.tag}}
+                                         : Json{{"tag", s.tag}, {"id", hex(s.id, 16)}});
+  e["submeshes"] = subs;
+  e["extent_min"] = h.extent_min;
+  e["extent_max"] = h.extent_max;
+  e["compiled_id"] = hex(k.head.id, 16);
+  e["platform_data_length"] = k.platform_data.bytes.size();
+  if (k.clustered) {
+    const Clustered& g = *k.clustered;
+    e["clustered_id"] = hex(g.head.id, 16);
+    e["clustered_data_version"] = g.data_version;
+    e["clustered_cluster_count"] = g.cluster_count;
+    e["clustered_center"] = g.center;
+    e["clustered_half_extent"] = g.half_extent;
+    e["is_fixed_cluster_size"] = g.is_fixed_cluster_size;
+    e["mesh_data_buffer_lengths"] = std::to_string(k.mesh_data.vertex_buffer.bytes.size()) + "," +
+                                    std::to_string(k.mesh_data.index_buffer.bytes.size());
+  }
+  e["mesh_data_id"] = hex(k.mesh_data.head.id, 16);
+  e["vertex_format"] = l.format_byte;
+  e["vertex_stride"] = l.stride;
+  e["vertex_format_evidence"] = l.format->evidence;
+  e["is_index_buffer_32bit"] = k.mesh_data.is_index_buffer_32bit;
+  Json shadow = Json::array();
+  for (const MeshPrimitive& p : k.mesh_data.shadow) shadow.push_back(primitive_json(p));
+  e["shadow_primitives"] = shadow;
+  e["platform_version"] = k.platform_version;
+  e["sdk_version"] = k.sdk_version;
+  e["quantization_factor"] = k.q;
+  e["uv_quantization_factor"] = k.uvq;
+  const Trailer& t = m.trailer;
+  e["trailer_flags"] = hex_bytes(t.flags.data(), t.flags.size());
+  if (m.dialect == Dialect::Grw) e["trailer_reserved"] = hex_bytes(t.reserved.data(), 2);
+  e["decal_type"] = t.decal_type;
+  e["trailer_depth_flags"] = hex_bytes(t.depth_flags.data(), t.depth_flags.size());
+  e["dynamic_mesh_vertex_count"] = t.dynamic_mesh_vertex_count;
+  e["dynamic_mesh_index_count"] = t.dynamic_mesh_index_count;
+  if (m.dialect == Dialect::Grb) {
+    e["trailer_unnamed_i32"] = t.unnamed_i32;
+    e["trailer_unnamed_u8"] = t.unnamed_u8;
+  }
+  e["user_category"] = t.user_category;
+  return e;
+}
+
+Json draw_extras(const MeshFile& m, size_t i) {
+  const Compiled& k = m.compiled;
+  Json e = primitive_json(k.mesh_data.standard[i]);
+  if (k.clustered) {
+    const Clustered& g = *k.clustered;
+    const PrimitiveDesc& d = g.primitive_descs[i];
+    e["cluster_count"] = g.cluster_count_per_draw[i];
+    e["vertex_offset"] = g.vertex_offset_per_draw[i];
+    e["desc_centre"] = d.centre;
+    e["desc_half_extent"] = d.half_extent;
+    e["desc_type"] = d.type_and_count & 0xFF;
+  }
+  const Instancing& s = k.instancing[i];
+  e["instancing_id"] = hex(s.head.id, 16);
+  e["shadow_caster"] = s.shadow_caster;
+  e["instancing_word1"] = s.word1;
+  e["instancing_word3"] = s.word3;
+  e["instancing_word5"] = s.word5;
+  e["instancing_vertex_count"] = s.vertex_count;
+  e["instancing_material_tag"] = s.material_tag;
+  e["instancing_bone_table"] = hex_bytes(s.bone_table.data(), s.bone_table.size());
+  return e;
+}
+
+ir::Material material_of(const MeshFile& m, size_t i) {
+  const Instancing& s = m.compiled.instancing[i];
+  const DynamicReference& r = m.materials[i];
+  ir::Material mat;
+  mat.name = hex(s.material_id, 16);
+  mat.extras = {{"id", mat.name},
+                {"reference_id", hex(r.head.id, 16)},
+                {"reference_tag", r.tag},
+                {"reference_global", r.global},
+                {"reference_material_id", hex(r.material_id, 16)},
+                {"reference_handle_tag", r.handle_tag},
+                {"reference_handle_id", hex(r.handle_id, 16)}};
+  return mat;
+}
+
+}  // namespace
+
+void normalise(const MeshFile& m, const Layout& l, const DecodeOptions& options, Checker& c,
+               ir::Mesh& mesh) {
+  mesh.name = options.name;
+  mesh.source.format = dialect_name(m.dialect);
+  mesh.source.layout = l.clustered ? "clustered" : "mesh_data";
+  mesh.source.path = options.source_path;
+  mesh.source.object_id = m.mesh.head.id;
+  mesh.vertex_count = static_cast<uint32_t>(l.vertex_count);
+  mesh.attributes = decode_attributes(m, l, c);
+  mesh.indices = decode_indices(l, c);
+  mesh.index_size = static_cast<uint8_t>(l.index_size);
+  for (size_t i = 0; i < l.draws.size(); ++i) {
+    const Draw& d = l.draws[i];
+    // The vertex range holds the declared span and every index drawn (a span warning keeps
+    // the range honest), inside the buffer.
+    uint64_t lo = std::min<uint64_t>(d.min_index, l.vertex_count);
+    uint64_t hi = std::min<uint64_t>(d.min_index + d.num_vertices, l.vertex_count);
+    for (uint64_t k = d.first_index; k < d.first_index + d.index_count; ++k) {
+      lo = std::min<uint64_t>(lo, mesh.indices[k]);
+      hi = std::max<uint64_t>(hi, uint64_t(mesh.indices[k]) + 1);
+    }
+    ir::Primitive p;
+    p.material = static_cast<uint32_t>(i);  // draw i's material is instancing entry i's
+    p.first_index = static_cast<uint32_t>(d.first_index);
+    p.index_count = static_cast<uint32_t>(d.index_count);
+    p.first_vertex = static_cast<uint32_t>(lo);
+    p.vertex_count = static_cast<uint32_t>(hi - lo);
+    p.extras = draw_extras(m, i);
+    mesh.primitives.push_back(std::move(p));
+  }
+  for (size_t i = 0; i < l.draws.size(); ++i) mesh.materials.push_back(material_of(m, i));
+  mesh.skin = make_skin(m.mesh, c);
+  mesh.z_up = true;
+  mesh.extras = mesh_extras(m, l);
+}
+
+}  // namespace f2g::grb
