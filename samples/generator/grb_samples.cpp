@@ -257,7 +257,7 @@ std::vector<SampleFile> grb_samples() {
       spec("grb/tacvest_walker_coat_lod0.mesh", B, 1, {{227, 8, 0.0f, 1.6f, 0.2f}}, 30));
   specs.back().tacvest_triangles = 3263;
   // GRW
-  specs.push_back(spec("grw/clustered_skinned_soldier.mesh", W, 0, body, 12));
+  specs.push_back(spec("grw/clustered_skinned_ranger.mesh", W, 0, body, 12));
   specs.push_back(spec("grw/skin8_format1_tentacle.mesh", W, 1, body, 8));
   specs.push_back(spec("grw/three_uv_format2_backpack.mesh", W, 2, prop, 5));
   specs.push_back(spec("grw/skin8_colour_format3_cloth.mesh", W, 3, body, 6));

@@ -34,7 +34,7 @@ inline const std::vector<Sample>& samples() {
       {"grb/static_format12_crate", Dialect::Grb},
       {"grb/static_format13_pipe", Dialect::Grb},
       {"grb/tacvest_walker_coat_lod0", Dialect::Grb},
-      {"grw/clustered_skinned_soldier", Dialect::Grw},
+      {"grw/clustered_skinned_ranger", Dialect::Grw},
       {"grw/skin8_format1_tentacle", Dialect::Grw},
       {"grw/three_uv_format2_backpack", Dialect::Grw},
       {"grw/skin8_colour_format3_cloth", Dialect::Grw},

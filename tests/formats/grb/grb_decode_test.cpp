@@ -33,7 +33,7 @@ const Expected kExpected[] = {
     {"grb/static_format12_crate", "clustered", 16, 72, 1, 0, 2, 1, 0, 0},
     {"grb/static_format13_pipe", "clustered", 68, 312, 2, 0, 2, 2, 0, 0},
     {"grb/tacvest_walker_coat_lod0", "clustered", 1816, 9789, 1, 30, 2, 1, 1, 1},
-    {"grw/clustered_skinned_soldier", "clustered", 154, 744, 3, 12, 2, 1, 0, 1},
+    {"grw/clustered_skinned_ranger", "clustered", 154, 744, 3, 12, 2, 1, 0, 1},
     {"grw/skin8_format1_tentacle", "clustered", 154, 744, 3, 8, 2, 1, 0, 2},
     {"grw/three_uv_format2_backpack", "clustered", 68, 312, 2, 5, 2, 3, 1, 1},
     {"grw/skin8_colour_format3_cloth", "clustered", 154, 744, 3, 6, 2, 3, 1, 2},
