@@ -121,9 +121,8 @@ std::vector<uint8_t> encode_vertices(const VertexFormat& f,
           std::memcpy(p + 6, &wv, 2);
           break;
         }
-        case ElementType::UByte4Normal:
+        case ElementType::UByte4Normal:  // the 4th byte stays the filler
           for (int i = 0; i < 3; ++i) p[i] = pack_byte(a->f32[o + i]);
-          p[3] = 0;
           break;
         case ElementType::UByte4Tangent:
           for (int i = 0; i < 3; ++i) p[i] = pack_byte(a->f32[o + i]);

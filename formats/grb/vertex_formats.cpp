@@ -46,6 +46,7 @@ bool type_fits(const std::string& semantic, ElementType t) {
   if (numbered(semantic, "COLOR_")) return t == T::Unorm8x4;
   if (numbered(semantic, "JOINTS_")) return t == T::U8x4;
   if (numbered(semantic, "WEIGHTS_")) return t == T::Unorm8x4;
+  if (semantic == "_BINORMAL") return t == T::UByte4Normal;  // kept: glTF has no binormal
   return false;
 }
 

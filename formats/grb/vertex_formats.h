@@ -16,7 +16,7 @@ namespace f2g::grb {
 
 enum class ElementType : uint8_t {
   S16x4Position,  // s16 x, y, z, w: (x, y, z) x sign(w) x Q / 32767
-  UByte4Normal,   // xyz = (b - 127) / 127, the 4th byte kept in the buffer
+  UByte4Normal,   // xyz = (b - 127) / 127, the 4th byte kept in the buffer (NORMAL, _BINORMAL)
   UByte4Tangent,  // xyz as the normal; w = -1 when the 4th byte is below 128, else +1
   S16x2Uv,        // s / 32767 x UVQ
   Unorm8x4,       // b / 255 (COLOR R, G, B, A; weights)
@@ -26,7 +26,7 @@ enum class ElementType : uint8_t {
 uint32_t element_size(ElementType type);
 
 struct VertexElement {
-  std::string semantic;  // POSITION, NORMAL, TANGENT, TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n
+  std::string semantic;  // POSITION, NORMAL, TANGENT, _BINORMAL, TEXCOORD_n, COLOR_n, JOINTS_n, ...
   uint32_t offset = 0;
   ElementType type = ElementType::U8x4;
 };

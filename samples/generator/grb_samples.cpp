@@ -142,6 +142,16 @@ std::vector<ir::Attribute> attributes(const Geo& g, const grb::VertexFormat& f, 
     if (s == "POSITION") out.push_back(ir::f32_attribute(s, 3, g.pos));
     if (s == "NORMAL") out.push_back(ir::f32_attribute(s, 3, g.nrm));
     if (s == "TANGENT") out.push_back(ir::f32_attribute(s, 4, g.tan));
+    if (s == "_BINORMAL") {  // cross(N, T) x handedness
+      std::vector<float> b;
+      for (uint32_t v = 0; v < g.vertex_count(); ++v) {
+        const float* n = &g.nrm[v * 3];
+        const float* t = &g.tan[v * 4];
+        b.insert(b.end(), {(n[1] * t[2] - n[2] * t[1]) * t[3], (n[2] * t[0] - n[0] * t[2]) * t[3],
+                           (n[0] * t[1] - n[1] * t[0]) * t[3]});
+      }
+      out.push_back(ir::f32_attribute(s, 3, b));
+    }
     if (s.rfind("TEXCOORD_", 0) == 0) {
       const float k = 1.0f / float(1 + (s.back() - '0'));  // each set at its own scale
       std::vector<float> uv(g.uv);
@@ -199,7 +209,7 @@ SampleFile make(const Spec& s) {
   in.file_header = s.file_header;
   in.platform_data = s.platform_data;
   in.class_id = id_of(s.path);
-  in.filler = 0x80;  // binormal bytes and the normals' 4th byte: a neutral value
+  in.filler = 0x80;  // the 4th bytes of normal and binormal: a neutral value
   in.user_category = 3;
   return {s.path, grb::encode(grb::build_mesh(in))};
 }

@@ -75,6 +75,11 @@ TEST_P(GrbDecode, DecodesToKnownValuesWithoutWarnings) {
   EXPECT_EQ(count_sets(m, "COLOR_"), e->colour_sets);
   EXPECT_EQ(count_sets(m, "JOINTS_"), e->joint_sets);
   EXPECT_TRUE(m.find("POSITION") && m.find("NORMAL"));
+  // The binormal at 16 is kept as _BINORMAL exactly where the layout has one (P N T B).
+  const uint8_t format = d->structure["vertex_format"];
+  const VertexFormat& f = *builtin_vertex_formats(s.dialect).find(format);
+  EXPECT_EQ(m.find("_BINORMAL") != nullptr, f.find("_BINORMAL") != nullptr);
+  EXPECT_EQ(f.find("_BINORMAL") != nullptr, f.stride >= 32);
   // Materials are named after MeshInstancingData i's u64 id, "0x%016X".
   for (const ir::Material& mat : m.materials) {
     EXPECT_EQ(mat.name.size(), 18u);
@@ -193,6 +198,7 @@ TEST(GrbVertices, ElementsDecodeAsTheReadingSays) {
     throw std::runtime_error(s);
   };
   EXPECT_EQ(get("NORMAL").f32, (std::vector<float>{1.0f, 0.0f, -1.0f}));
+  EXPECT_EQ(get("_BINORMAL").f32, (std::vector<float>{-1.0f, -1.0f, -1.0f}));  // bytes 0
   EXPECT_EQ(get("TANGENT").f32, (std::vector<float>{0.0f, 1.0f, 0.0f, 1.0f}));
   const std::vector<float> uv = get("TEXCOORD_0").f32;
   EXPECT_FLOAT_EQ(uv[0], float(0x3FFF) / 32767.0f * 4.0f);
