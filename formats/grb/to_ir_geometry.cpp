@@ -144,12 +144,47 @@ void check_skin(std::vector<ir::Attribute>& attrs, size_t bones, const Layout& l
                 attrs.end());
 }
 
+// docs/READING.md "GRB/GRW element decoding": the open alternative, joints through the draw's
+// instancing bone table, is census only. Per draw: do all its weighted joints index the table
+// (u16 entries, the count at +3) and name a bone through it?
+void census_joint_tables(const MeshFile& m, const Layout& l,
+                         const std::vector<ir::Attribute>& attrs, Checker& c) {
+  const size_t bones = m.mesh.bones.size();
+  if (!c.observer() || bones == 0 || !l.format->find("JOINTS_0")) return;
+  for (size_t di = 0; di < l.draws.size(); ++di) {
+    const Instancing& e = m.compiled.instancing[di];
+    const Draw& d = l.draws[di];
+    bool fits = true;
+    for (int s = 0; s < 4 && fits; ++s) {
+      const ir::Attribute* j = nullptr;
+      const ir::Attribute* w = nullptr;
+      for (const ir::Attribute& a : attrs) {
+        if (a.semantic == "JOINTS_" + std::to_string(s)) j = &a;
+        if (a.semantic == "WEIGHTS_" + std::to_string(s)) w = &a;
+      }
+      if (!j || !w) continue;
+      const uint64_t end = std::min<uint64_t>(d.min_index + d.num_vertices, l.vertex_count);
+      for (uint64_t v = d.min_index; v < end && fits; ++v)
+        for (int lane = 0; lane < 4 && fits; ++lane) {
+          const size_t i = static_cast<size_t>(v) * 4 + lane;
+          if (w->u8[i] == 0) continue;
+          uint16_t through = 0xFFFF;
+          if (j->u8[i] < e.word3 && j->u8[i] < kBoneTableSize / 2)
+            std::memcpy(&through, e.bone_table.data() + 2 * j->u8[i], 2);
+          fits = through < bones;
+        }
+    }
+    c.field("grb.joints_fit_instancing_table", fits);
+  }
+}
+
 }  // namespace
 
 std::vector<ir::Attribute> decode_attributes(const MeshFile& m, const Layout& l, Checker& c) {
   std::vector<ir::Attribute> attrs = decode_vertices(*l.format, l.vertices->bytes.data(),
                                                      l.vertex_count, m.compiled.q, m.compiled.uvq);
   check_position_w(m, l, c);
+  census_joint_tables(m, l, attrs, c);  // before check_skin drops or resets joints
   check_skin(attrs, m.mesh.bones.size(), l, c);
   return attrs;
 }

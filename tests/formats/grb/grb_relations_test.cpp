@@ -97,7 +97,7 @@ TEST(GrbCensus, OpenAndCodeOnlyReadingsAreFieldsNeverChecks) {
   for (const char* f :
        {"grb.instancing_plus1_equals_draw_index", "grb.instancing_plus3_equals_leading_nonzero",
         "grb.instancing_table_is_identity", "grb.platform_version", "grb.sdk_version",
-        "grb.category", "grb.primitive_type"})
+        "grb.category", "grb.primitive_type", "grb.joints_fit_instancing_table"})
     EXPECT_EQ(r.fields.count(f), 1u) << f;
   for (const std::string& c : r.checks) EXPECT_EQ(c.rfind("grb.", 0), 0u) << c;
   EXPECT_EQ(r.checks.count("grb.instancing_plus1_equals_draw_index"), 0u);
