@@ -385,7 +385,9 @@ convert::ItemProgress census_one(const InputFile& file, size_t index, const Deco
   DecodeOptions options = base;
   options.observer = &observer;
   options.field_log = nullptr;
-  options.format = *kind;
+  // Forced only when the user forced it: a decoder may check, detected by content, that no
+  // other entry's grammar also reads the bytes (as convert's decode does).
+  options.format = base.format;
   options.source_path = file.display;
   options.name = fs::path(file.display).stem().string();
   const std::string format = (*kind)->name;
