@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Blender import test (ctest label "blender").
-#   run.sh FORGE2GLTF SAMPLES_DIR   convert every samples/{sws,rr}/*.mesh, then import each .glb
+#   run.sh FORGE2GLTF SAMPLES_DIR   convert every samples/<game>/*.mesh, then import each .glb
 #                                   in Blender 3.4 and check it against `info --json`'s IR summary
 #   run.sh --self-test              run the checker on hand-made .glb fixtures: the good ones must
 #                                   pass, each planted fault must be reported by its property
@@ -53,14 +53,17 @@ if [[ $# -ne 2 ]]; then
 fi
 f2g=$(readlink -f "$1")
 samples=$(readlink -f "$2")
-mapfile -t inputs < <(cd "$samples" && ls sws/*.mesh rr/*.mesh 2>/dev/null | sort)
+# Every folder of samples/ that holds meshes: one per game.
+mapfile -t kinds < <(cd "$samples" && for d in */; do
+  compgen -G "$d*.mesh" >/dev/null && echo "${d%/}"; done)
+mapfile -t inputs < <(cd "$samples" && for k in "${kinds[@]}"; do ls "$k"/*.mesh; done | sort)
 if [[ ${#inputs[@]} -eq 0 ]]; then
-  echo "blender_import: FAILED: no samples in $samples/sws or $samples/rr" >&2
+  echo "blender_import: FAILED: no samples in $samples/<game>/*.mesh" >&2
   exit 1
 fi
 
 status=0
-for kind in sws rr; do
+for kind in "${kinds[@]}"; do
   files=()
   for f in "${inputs[@]}"; do [[ $f == $kind/* ]] && files+=("$samples/$f"); done
   [[ ${#files[@]} -eq 0 ]] && continue
