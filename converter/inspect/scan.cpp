@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "converter/io/input_file.h"
 #include "formats/registry.h"
@@ -151,6 +152,32 @@ std::string extract_name(const std::string& path, uint64_t offset) {
   return std::filesystem::path(path).stem().string() + "_" + hexbuf + ".mesh";
 }
 
+std::string record_file_name(const std::string& name) {
+  std::string s = name;
+  for (char& ch : s) {
+    const unsigned char u = static_cast<unsigned char>(ch);
+    if (ch == '/' || ch == '\\' || u < 0x20 || u == 0x7F) ch = '_';
+  }
+  if (s.empty()) return "";
+  s += ".mesh";
+  for (size_t at = s.find(".."); at != std::string::npos; at = s.find("..", at)) s[at] = '_';
+  return s;
+}
+
+std::vector<std::string> extract_names(const ScanReport& report) {
+  std::set<std::string> offset_names, taken;
+  std::vector<std::string> names;
+  for (const Found& f : report.meshes) offset_names.insert(extract_name(report.path, f.offset));
+  for (const Found& f : report.meshes) {
+    std::string n = f.name.empty() ? "" : record_file_name(f.name);
+    if (n.empty() || taken.count(n) || offset_names.count(n))
+      n = extract_name(report.path, f.offset);
+    taken.insert(n);
+    names.push_back(n);
+  }
+  return names;
+}
+
 ScanReport scan_buffer(const uint8_t* data, size_t size, const DecodeOptions& base,
                        const ScanOptions& options) {
   ScanReport report;
@@ -202,6 +229,9 @@ ScanReport scan_buffer(const uint8_t* data, size_t size, const DecodeOptions& ba
       for (const Failed& f : failed) report.dropped.push_back({at, f.signature, at, true});
       covered_until = at + best->length;
       covering = at;
+      const Format* format = format_of(best->signature);
+      if (format && format->scan_record_name)
+        best->name = format->scan_record_name(data, size, at, best->length);
       report.meshes.push_back(*best);
     }
     i = j;

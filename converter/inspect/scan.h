@@ -28,6 +28,9 @@ struct Found {
   std::string layout;  // the IR's source layout
   uint64_t object_id = 0;
   int id_hex_digits = 16;  // as the format writes its ids
+  // The container record framing the mesh, when its format recognises one (Format::
+  // scan_record_name): its stored name, else empty.
+  std::string name;
 };
 
 // A candidate whose strict read failed; never extracted. `error.offset` is absolute in the
@@ -77,5 +80,14 @@ ir::Result<std::vector<uint8_t>> read_found(const std::string& path, const Found
 
 // "<stem>_<offset as 8+ upper-case hex digits>.mesh", e.g. "level01_00001A2C.mesh".
 std::string extract_name(const std::string& path, uint64_t offset);
+
+// The record name as a file name: "<name>.mesh" with every '/', '\\' and control character
+// replaced by '_', then the first '.' of every ".." by '_'; "" for an empty name.
+std::string record_file_name(const std::string& name);
+
+// The file name --extract writes for each found mesh (in mesh order): record_file_name of its
+// name, or extract_name when it has none, or when that name is taken by an earlier mesh of
+// the scan or is the offset name of another mesh.
+std::vector<std::string> extract_names(const ScanReport& report);
 
 }  // namespace f2g::scan

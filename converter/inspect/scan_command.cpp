@@ -29,6 +29,7 @@ json to_json(const ScanReport& r, const std::vector<std::string>& extracted) {
     json m = {{"offset", f.offset},      {"length", f.length},
               {"format", f.format},      {"layout", f.layout},
               {"object_id", id_text(f)}, {"signature", to_string(f.signature)}};
+    if (!f.name.empty()) m["name"] = f.name;
     if (i < extracted.size()) m["extracted"] = extracted[i];
     meshes.push_back(m);
   }
@@ -77,6 +78,7 @@ void print_table(const ScanReport& r, std::ostream& out) {
                   hexs(f.offset, 8).c_str(), static_cast<unsigned long long>(f.length),
                   f.format.c_str(), f.layout.c_str(), to_string(f.signature), id_text(f).c_str());
     out << line;
+    if (!f.name.empty()) out << "  " << std::string(12, ' ') << " name " << f.name << "\n";
   }
   for (const Failed& f : r.failed)
     out << "  failed " << hexs(f.offset, 8) << " " << to_string(f.signature) << ": "
@@ -104,9 +106,10 @@ std::vector<std::string> extract(const ScanReport& r, const std::string& dir, st
   std::vector<std::string> written;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  for (const Found& f : r.meshes) {
-    const std::string target =
-        (std::filesystem::path(dir) / extract_name(r.path, f.offset)).string();
+  const std::vector<std::string> names = extract_names(r);
+  for (size_t i = 0; i < r.meshes.size(); ++i) {
+    const Found& f = r.meshes[i];
+    const std::string target = (std::filesystem::path(dir) / names[i]).string();
     ir::Result<std::vector<uint8_t>> bytes = read_found(r.path, f);
     std::string error;
     if (!bytes) {

@@ -12,16 +12,17 @@
 namespace f2g::scan {
 
 // One file's scan as JSON: {"file", "size", "meshes": [{"offset", "length", "format",
-// "layout", "object_id", "signature", "extracted"?}], "failed": [{"offset", "signature",
-// "code", "path", "error_offset", "message"}], "dropped": [{"offset", "signature", "inside",
-// "decoded"}], "candidates", "rejected", "decodes", "not_tried", "error"?}. `extracted`
-// holds the written path for each mesh when extraction ran (same order as meshes).
+// "layout", "object_id", "signature", "name"? (only when a record names it), "extracted"?}],
+// "failed": [{"offset", "signature", "code", "path", "error_offset", "message"}], "dropped":
+// [{"offset", "signature", "inside", "decoded"}], "candidates", "rejected", "decodes", "not_tried",
+// "error"?}. `extracted` holds the written path for each mesh when extraction ran (same order as
+// meshes).
 nlohmann::json to_json(const ScanReport& report, const std::vector<std::string>& extracted = {});
 
 // The table printed for one file.
 void print_table(const ScanReport& report, std::ostream& out);
 
-// Writes each found mesh as DIR/extract_name(path, offset), atomically. Returns the paths
+// Writes each found mesh as DIR/<extract_names(report)[i]>, atomically. Returns the paths
 // written (in mesh order; empty string where writing failed, with a message in `err`).
 std::vector<std::string> extract(const ScanReport& report, const std::string& dir,
                                  std::ostream& err);

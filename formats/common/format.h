@@ -57,6 +57,11 @@ struct Format {
                                                                    const std::string& file);
   CensusRule census;
   std::vector<ScanSignature> scan;
+  // scan: the name of the container record that frames the confirmed mesh [offset, offset +
+  // length) of `data`, when the bytes before it are such a record whose lengths agree with the
+  // mesh; "" otherwise. nullptr: the format knows no such record.
+  std::string (*scan_record_name)(const uint8_t* data, size_t size, uint64_t offset,
+                                  uint64_t length);
 };
 
 }  // namespace f2g

@@ -3,6 +3,7 @@
 #include "formats/grb/grb.h"
 
 #include <cstring>
+#include <string>
 
 #include "formats/grb/grb_checks.h"
 #include "formats/grb/mesh_codec.h"
@@ -68,6 +69,45 @@ void mesh_starts(const uint8_t* data, size_t size, uint64_t hit, uint32_t max_co
   }
 }
 
+// scan: a decompressed container's files block holds records `u32 TypeId, i32 len, i32
+// nameLen, name, FileHeader, payload` (docs/READING.md "GRB/GRW container records"). A record
+// frames the confirmed mesh [offset, offset + length) when, for one nameLen n in 1..255, the n
+// bytes before the mesh are printable ASCII (the name), the i32 before them is n, the i32
+// before that (len) is `length` (the record's data is exactly the FileHeader and the payload
+// the strict read confirmed), the u32 before that (TypeId) is the Mesh class, and the mesh
+// starts with a FileHeader (byte 0 with the Mesh class at +9, or byte 1 with N at +4 and the
+// Mesh class at 8 + 12 N + 8). The smallest such n names the mesh; none gives "".
+std::string record_name(const uint8_t* data, size_t size, uint64_t offset, uint64_t length) {
+  constexpr uint64_t kMaxRecordNameSize = 255;
+  constexpr uint64_t kRecordHeadSize = 12;  // TypeId, len, nameLen
+  auto u32_at = [&](uint64_t at) {
+    uint32_t v;
+    std::memcpy(&v, data + at, 4);
+    return v;
+  };
+  if (offset > size || length > size - offset || length > 0x7FFFFFFF || length < 1) return "";
+  uint64_t payload = 0;
+  if (data[offset] == 0) {
+    payload = offset + 1;
+  } else if (data[offset] == 1 && length >= 8) {
+    payload = offset + 8 + 12 * uint64_t(u32_at(offset + 4));
+  } else {
+    return "";
+  }
+  if (payload >= offset + length || offset + length - payload < kObjectHeaderSize ||
+      u32_at(payload + 8) != kMeshClass)
+    return "";
+  for (uint64_t n = 1; n <= kMaxRecordNameSize && kRecordHeadSize + n <= offset; ++n) {
+    const uint64_t name = offset - n;
+    if (data[name] < 0x20 || data[name] > 0x7E) return "";  // every longer name holds it too
+    if (u32_at(name - 4) != n || u32_at(name - 8) != length ||
+        u32_at(name - kRecordHeadSize) != kMeshClass)
+      continue;
+    return std::string(reinterpret_cast<const char*>(data + name), static_cast<size_t>(n));
+  }
+  return "";
+}
+
 template <Dialect D>
 Result<Decoded> decode_entry(const uint8_t* data, size_t size, const DecodeOptions& options) {
   return decode(D, data, size, options);
@@ -97,6 +137,7 @@ const Format kGrbFormat{
     parse_table<Dialect::Grb>,
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grb", kMeshClass, mesh_starts<Dialect::Grb>}},
+    record_name,
 };
 
 const Format kGrwFormat{
@@ -111,6 +152,7 @@ const Format kGrwFormat{
     parse_table<Dialect::Grw>,
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grw", kMeshClass, mesh_starts<Dialect::Grw>}},
+    record_name,
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }

@@ -76,6 +76,7 @@ const Format kFormat{
     // user's evidence that a table entry is wrong.
     {{{"vertex_format", "kind", false}}, "rr.positions_inside_bounds"},
     {{"rr-header", kMeshClass, header_starts}, {"rr-body", kCompiledMeshClass, body_starts}},
+    nullptr,  // no container record names its meshes
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

@@ -54,6 +54,7 @@ const Format kFormat{
     // the stride; the SubMeshes' float positions equal the compiled ones bit for bit.
     {{{"flags", "flags", true}, {"stride", "stride", false}}, "sws.submesh_positions_equal_range"},
     {{"sws", kMeshClass, mesh_starts}},
+    nullptr,  // no container record names its meshes
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

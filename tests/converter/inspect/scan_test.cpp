@@ -284,5 +284,122 @@ TEST(Scan, JunkAloneHoldsNoMesh) {
   EXPECT_GE(r.failed.size(), 2u);
 }
 
+// The scan of samples/rr then samples/sws, concatenated, as it was before container records
+// were read (the fixtures were written by the scan command of that version).
+TEST(Scan, ScanOfTheSwsAndRrSamplesIsUnchangedByRecordNames) {
+  Blob b;
+  for (const Sample& s : load_samples())
+    if (s.name.rfind("rr/", 0) == 0 || s.name.rfind("sws/", 0) == 0) b.mesh(s.bytes);
+  ScanReport r = scan_buffer(b.bytes.data(), b.bytes.size(), {});
+  r.path = "sws_rr.bin";
+  const fs::path here = fs::path(F2G_SOURCE_DIR) / "tests" / "converter" / "inspect";
+  const std::vector<uint8_t> json = read_bytes(here / "scan_sws_rr.json");
+  const std::vector<uint8_t> table = read_bytes(here / "scan_sws_rr.txt");
+  EXPECT_EQ(nlohmann::json({{"files", {to_json(r)}}}).dump(2) + "\n",
+            std::string(json.begin(), json.end()));
+  std::ostringstream out;
+  print_table(r, out);
+  EXPECT_EQ(out.str(), std::string(table.begin(), table.end()));
+}
+
+std::vector<uint8_t> sample(const std::string& name) {
+  for (const Sample& s : load_samples())
+    if (s.name == name) return s.bytes;
+  ADD_FAILURE() << "no sample " << name;
+  return {};
+}
+
+// A decompressed container's files block: `u32 TypeId, i32 len, i32 nameLen, name, data`.
+void record(Blob& b, const std::string& name, const std::vector<uint8_t>& data,
+            uint32_t len_delta = 0) {
+  b.put_u32(0x415D9568);  // TypeId: the Mesh class
+  b.put_u32(static_cast<uint32_t>(data.size()) + len_delta);
+  b.put_u32(static_cast<uint32_t>(name.size()));
+  b.bytes.insert(b.bytes.end(), name.begin(), name.end());
+  b.mesh(data);
+}
+
+// GRB and GRW meshes framed by records, junk between: each a FileHeader then the payload.
+Blob container() {
+  const std::vector<uint8_t> crate = sample("grb/static_format12_crate.mesh");  // FileHeader 0
+  std::vector<uint8_t> coat = sample("grb/tacvest_walker_coat_lod0.mesh");
+  coat.insert(coat.begin(), 0);  // FileHeader byte 0x00
+  const std::vector<uint8_t> grw = sample("grw/static_format9_file_header_submeshes.mesh");
+  std::vector<uint8_t> rock = sample("grw/static_format6_rock.mesh");
+  rock.insert(rock.begin(), 0);
+  Blob b;
+  b.junk(21);
+  record(b, "TP_Tacvest_Walker_Coat_LOD0", coat);
+  b.junk(7);
+  record(b, "Rock/../evil", grw);
+  b.junk(3);
+  record(b, "Wrong_Length", rock, 1);  // len disagrees with the mesh: no name
+  record(b, "Dup", crate);
+  b.junk(9);
+  record(b, "Dup", grw);  // the name is taken: the offset name
+  b.junk(30);
+  return b;
+}
+
+TEST(Scan, ARecordFramingAGrbOrGrwMeshNamesIt) {
+  const Blob b = container();
+  ScanReport r = scan_buffer(b.bytes.data(), b.bytes.size(), {});
+  r.path = "/data/files.bin";
+  ASSERT_EQ(mesh_offsets(r), expected_offsets(b));
+  std::vector<std::string> names, formats;
+  for (const Found& f : r.meshes) {
+    names.push_back(f.name);
+    formats.push_back(f.format);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"TP_Tacvest_Walker_Coat_LOD0", "Rock/../evil", "",
+                                             "Dup", "Dup"}));
+  EXPECT_EQ(formats, (std::vector<std::string>{"grb", "grw", "grw", "grb", "grw"}));
+  EXPECT_EQ(extract_names(r),
+            (std::vector<std::string>{"TP_Tacvest_Walker_Coat_LOD0.mesh", "Rock__._evil.mesh",
+                                      extract_name(r.path, b.meshes[2].first), "Dup.mesh",
+                                      extract_name(r.path, b.meshes[4].first)}));
+  const nlohmann::json j = to_json(r);
+  EXPECT_EQ(j["meshes"][0]["name"], "TP_Tacvest_Walker_Coat_LOD0");
+  EXPECT_FALSE(j["meshes"][2].contains("name"));
+}
+
+TEST(Scan, ExtractWritesEachRecordNamedMeshUnderItsName) {
+  const Blob b = container();
+  TempDir dir("scan-records");
+  const fs::path blob = dir.path() / "files.bin";
+  write_bytes(blob, b.bytes);
+  std::ostringstream out, err;
+  const fs::path json = dir.path() / "scan.json";
+  ASSERT_EQ(
+      run_scan_command({blob.string()}, (dir.path() / "out").string(), json.string(), {}, out, err),
+      0)
+      << err.str();
+  const std::vector<std::string> files = {"TP_Tacvest_Walker_Coat_LOD0.mesh", "Rock__._evil.mesh",
+                                          extract_name(blob.string(), b.meshes[2].first),
+                                          "Dup.mesh",
+                                          extract_name(blob.string(), b.meshes[4].first)};
+  const nlohmann::json j = nlohmann::json::parse(read_bytes(json));
+  ASSERT_EQ(j["files"][0]["meshes"].size(), files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    const fs::path written = dir.path() / "out" / files[i];
+    EXPECT_EQ(j["files"][0]["meshes"][i]["extracted"], written.string());
+    EXPECT_EQ(read_bytes(written), b.meshes[i].second) << written;
+  }
+  size_t n = 0;
+  for (const auto& e : fs::directory_iterator(dir.path() / "out")) n += e.is_regular_file();
+  EXPECT_EQ(n, files.size());
+  EXPECT_NE(out.str().find("name TP_Tacvest_Walker_Coat_LOD0"), std::string::npos);
+}
+
+TEST(Scan, ARecordNameBecomesAFileNameWithoutPathsOrControlCharacters) {
+  EXPECT_EQ(record_file_name("a/b\\c"), "a_b_c.mesh");
+  EXPECT_EQ(record_file_name("../x"), "_._x.mesh");
+  EXPECT_EQ(record_file_name("..."), "___.mesh");
+  EXPECT_EQ(record_file_name("a."), "a_.mesh");
+  EXPECT_EQ(record_file_name(std::string("t\x01\x7f", 3)), "t__.mesh");
+  EXPECT_EQ(record_file_name("."), "_.mesh");
+  EXPECT_EQ(record_file_name(""), "");
+}
+
 }  // namespace
 }  // namespace f2g::scan
