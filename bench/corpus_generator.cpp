@@ -1,9 +1,10 @@
-// forge2gltf-bench-corpus OUTDIR [--sws N] [--rr M] [--seed S] [--fraction F] [--jobs J]
-//                                [--force] [--verify]
+// forge2gltf-bench-corpus OUTDIR [--sws N] [--rr M] [--grb G] [--seed S] [--fraction F]
+//                                [--jobs J] [--force] [--verify]
 // Writes a synthetic corpus shaped like an install: OUTDIR/sws/<forge>/<category>/... (N
 // meshes, default the 16,149 of the SWS install) and OUTDIR/rr/<region>/... (M meshes,
-// default 3,000). --fraction F writes the first F of the same corpus (the same files, byte
-// for byte). --verify decodes every file strictly and counts errors and warnings by code.
+// default 3,000) and OUTDIR/grb/format<byte>/... (G GRW-like meshes in the proportions of the
+// GRW census, default 3,000). --fraction F writes the first F of the same corpus (the same files,
+// byte for byte). --verify decodes every file strictly and counts errors and warnings by code.
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/corpus_grb.h"
 #include "bench/corpus_plan.h"
 #include "bench/corpus_rr.h"
 #include "bench/corpus_sws.h"
@@ -31,6 +33,7 @@ struct Args {
   std::string out;
   uint32_t sws = kSwsInstallMeshes;
   uint32_t rr = 3000;
+  uint32_t grb = 3000;
   uint64_t seed = 1;
   double fraction = 1.0;
   unsigned jobs = 0;
@@ -41,7 +44,7 @@ struct Args {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "forge2gltf-bench-corpus: %s\n"
-               "usage: forge2gltf-bench-corpus OUTDIR [--sws N] [--rr M] [--seed S] "
+               "usage: forge2gltf-bench-corpus OUTDIR [--sws N] [--rr M] [--grb G] [--seed S] "
                "[--fraction F] [--jobs J] [--force] [--verify]\n",
                why);
   std::exit(2);
@@ -59,6 +62,8 @@ Args parse(int argc, char** argv) {
       a.sws = uint32_t(std::strtoul(value(), nullptr, 10));
     else if (s == "--rr")
       a.rr = uint32_t(std::strtoul(value(), nullptr, 10));
+    else if (s == "--grb")
+      a.grb = uint32_t(std::strtoul(value(), nullptr, 10));
     else if (s == "--seed")
       a.seed = std::strtoull(value(), nullptr, 10);
     else if (s == "--fraction")
@@ -128,7 +133,7 @@ void verify_bytes(const std::vector<uint8_t>& bytes, const std::string& path, Ve
 int main(int argc, char** argv) {
   const Args a = parse(argc, argv);
   const fs::path out = a.out;
-  for (const char* sub : {"sws", "rr"}) {
+  for (const char* sub : {"sws", "rr", "grb"}) {
     std::error_code ec;
     if (fs::exists(out / sub, ec) && !fs::is_empty(out / sub, ec)) {
       if (!a.force)
@@ -138,20 +143,27 @@ int main(int argc, char** argv) {
   }
   const std::vector<SwsItem> sws_all = plan_sws(a.sws, a.seed);
   const std::vector<RrItem> rr_all = plan_rr(a.rr, a.seed);
+  const std::vector<GrbItem> grb_all = plan_grb(a.grb, a.seed);
   const uint32_t n_sws = prefix(a.sws, a.fraction), n_rr = prefix(a.rr, a.fraction);
+  const uint32_t n_grb = prefix(a.grb, a.fraction);
 
-  Totals sws_totals, rr_totals;
+  Totals sws_totals, rr_totals, grb_totals;
   VerifyCounts verify;
   std::mutex mutex;
   std::atomic<uint32_t> next{0};
   // Big meshes first would balance better, but index order keeps memory flat and is simple.
   auto worker = [&] {
-    for (uint32_t i = next.fetch_add(1); i < n_sws + n_rr; i = next.fetch_add(1)) {
+    for (uint32_t i = next.fetch_add(1); i < n_sws + n_rr + n_grb; i = next.fetch_add(1)) {
       MeshStats st;
       std::vector<uint8_t> bytes;
       std::string rel, kind;
-      const bool sws = i < n_sws;
-      if (sws) {
+      const bool sws = i < n_sws, grb = i >= n_sws + n_rr;
+      if (grb) {
+        const GrbItem& it = grb_all[i - n_sws - n_rr];
+        bytes = grb_mesh_bytes(it, st);
+        rel = "grb/" + it.path;
+        kind = "grw/format" + std::to_string(it.format);
+      } else if (sws) {
         bytes = sws_mesh_bytes(sws_all[i], st);
         rel = "sws/" + sws_all[i].path;
         kind = to_string(sws_all[i].kind);
@@ -164,7 +176,7 @@ int main(int argc, char** argv) {
       const bool ok = write_file(out / rel, bytes);
       if (a.verify) verify_bytes(bytes, rel, verify, mutex);
       std::lock_guard<std::mutex> lock(mutex);
-      Totals& t = sws ? sws_totals : rr_totals;
+      Totals& t = grb ? grb_totals : sws ? sws_totals : rr_totals;
       if (!ok) {
         ++t.failed;
         std::fprintf(stderr, "cannot write %s\n", (out / rel).c_str());
@@ -182,8 +194,9 @@ int main(int argc, char** argv) {
   for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(worker);
   for (std::thread& t : pool) t.join();
 
-  for (const auto& [name, t] :
-       {std::pair<const char*, const Totals&>{"sws", sws_totals}, {"rr", rr_totals}}) {
+  for (const auto& [name, t] : {std::pair<const char*, const Totals&>{"sws", sws_totals},
+                                {"rr", rr_totals},
+                                {"grb", grb_totals}}) {
     std::printf("%s_files=%llu %s_bytes=%llu %s_vertices=%llu %s_triangles=%llu\n", name,
                 (unsigned long long)t.files, name, (unsigned long long)t.bytes, name,
                 (unsigned long long)t.vertices, name, (unsigned long long)t.triangles);
@@ -197,6 +210,7 @@ int main(int argc, char** argv) {
     for (const auto& [code, n] : verify.codes)
       std::printf("  %s: %llu\n", code.c_str(), (unsigned long long)n);
   }
-  const bool bad = sws_totals.failed || rr_totals.failed || (a.verify && verify.errors);
+  const bool bad =
+      sws_totals.failed || rr_totals.failed || grb_totals.failed || (a.verify && verify.errors);
   return bad ? 1 : 0;
 }
