@@ -1,50 +1,14 @@
 // MeshBones -> IR bones. The 16 stored floats are taken, in stored order, as the glTF
 // column-major inverse bind matrix, as for SWS (docs/READING.md "Bones": row-major with row
 // vectors, translation in elements 12-14, the Assassin's Creed reading of this engine).
-#include <cmath>
 #include <cstdio>
 
+#include "formats/common/bone_matrix.h"
 #include "formats/common/error.h"
 #include "formats/rr/rr_checks.h"
 #include "formats/rr/to_ir.h"
 
 namespace f2g::rr {
-
-namespace {
-
-double det4(const std::array<float, 16>& a) {
-  auto m = [&](int r, int c) { return double(a[r * 4 + c]); };
-  double det = 0;
-  for (int c = 0; c < 4; ++c) {
-    // Cofactor expansion along row 0; each minor is a 3x3 determinant.
-    int cols[3], k = 0;
-    for (int j = 0; j < 4; ++j)
-      if (j != c) cols[k++] = j;
-    const double minor =
-        m(1, cols[0]) * (m(2, cols[1]) * m(3, cols[2]) - m(2, cols[2]) * m(3, cols[1])) -
-        m(1, cols[1]) * (m(2, cols[0]) * m(3, cols[2]) - m(2, cols[2]) * m(3, cols[0])) +
-        m(1, cols[2]) * (m(2, cols[0]) * m(3, cols[1]) - m(2, cols[1]) * m(3, cols[0]));
-    det += (c % 2 ? -1.0 : 1.0) * m(0, c) * minor;
-  }
-  return det;
-}
-
-// Invertible in practice: finite, not all zero, and a determinant that is not negligible
-// against the size of the entries.
-bool invertible(const std::array<float, 16>& a) {
-  double scale = 0;
-  for (float f : a) {
-    if (!std::isfinite(f)) return false;
-    scale = std::fmax(scale, std::fabs(double(f)));
-  }
-  if (scale == 0) return false;
-  const double det = det4(a);
-  return std::isfinite(det) && std::fabs(det) > 1e-9 * scale * scale * scale * scale;
-}
-
-constexpr std::array<float, 16> kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-
-}  // namespace
 
 std::optional<ir::Skin> make_skin(const Header& h, Checker& c) {
   if (h.bones.empty()) return std::nullopt;
@@ -70,7 +34,7 @@ std::optional<ir::Skin> make_skin(const Header& h, Checker& c) {
     if (ok) {
       bone.inverse_bind = b.matrix;
     } else {
-      bone.inverse_bind = kIdentity;
+      bone.inverse_bind = kIdentityMatrix;
       bone.extras["stored_matrix"] = b.matrix;
     }
     skin.bones.push_back(std::move(bone));
