@@ -10,6 +10,7 @@
 #include "formats/common/checks.h"
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
+#include "formats/common/rebuild.h"
 
 namespace f2g {
 
@@ -62,6 +63,9 @@ struct Format {
   // mesh; "" otherwise. nullptr: the format knows no such record.
   std::string (*scan_record_name)(const uint8_t* data, size_t size, uint64_t offset,
                                   uint64_t length);
+  // import: the donor's structure with the new geometry, every derived field recomputed,
+  // encoded (formats/common/rebuild.h). nullptr: `import` refuses this format's donors.
+  Result<Rebuilt> (*rebuild)(const RebuildInput& input);
 };
 
 }  // namespace f2g

@@ -138,6 +138,7 @@ const Format kGrbFormat{
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grb", kMeshClass, mesh_starts<Dialect::Grb>}},
     record_name,
+    nullptr,  // rebuild: not yet
 };
 
 const Format kGrwFormat{
@@ -153,6 +154,7 @@ const Format kGrwFormat{
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grw", kMeshClass, mesh_starts<Dialect::Grw>}},
     record_name,
+    nullptr,  // rebuild: not yet
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }

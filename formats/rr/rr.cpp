@@ -77,6 +77,7 @@ const Format kFormat{
     {{{"vertex_format", "kind", false}}, "rr.positions_inside_bounds"},
     {{"rr-header", kMeshClass, header_starts}, {"rr-body", kCompiledMeshClass, body_starts}},
     nullptr,  // no container record names its meshes
+    nullptr,  // rebuild: not yet
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

@@ -55,6 +55,7 @@ const Format kFormat{
     {{{"flags", "flags", true}, {"stride", "stride", false}}, "sws.submesh_positions_equal_range"},
     {{"sws", kMeshClass, mesh_starts}},
     nullptr,  // no container record names its meshes
+    nullptr,  // rebuild: not yet
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

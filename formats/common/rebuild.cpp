@@ -1,0 +1,285 @@
+#include "formats/common/rebuild.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace f2g {
+namespace {
+
+// Candidates looked at per incoming vertex before it counts as new: a donor with thousands of
+// vertices on one spot (degenerate, never seen) costs a bounded scan, and the vertex is then
+// encoded fresh instead of kept: correct, only not byte-identical.
+constexpr size_t kMaxCandidates = 256;
+
+bool is_influence(const std::string& s) {
+  return s.rfind("JOINTS_", 0) == 0 || s.rfind("WEIGHTS_", 0) == 0;
+}
+
+bool is_direction(const std::string& s) { return s == "NORMAL" || s == "TANGENT"; }
+
+struct Cell {
+  int64_t x, y, z;
+  bool operator==(const Cell& o) const { return x == o.x && y == o.y && z == o.z; }
+};
+struct CellHash {
+  size_t operator()(const Cell& c) const {
+    uint64_t h = uint64_t(c.x) * 0x9E3779B97F4A7C15ull;
+    h ^= uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2);
+    h ^= uint64_t(c.z) * 0x165667B19E3779F9ull + (h << 6) + (h >> 2);
+    return size_t(h);
+  }
+};
+
+int64_t cell_of(double v, double size) {
+  const double c = std::floor(v / size);
+  // Far outside any real mesh (or NaN): one shared cell; matching then compares values.
+  if (!(c > -4e18 && c < 4e18)) return INT64_MIN;
+  return int64_t(c);
+}
+
+class Matcher {
+ public:
+  Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
+      : donor_(donor), in_(incoming), half_step_(half_step) {
+    for (const ir::Attribute& a : incoming.attributes) {
+      if (is_influence(a.semantic)) continue;
+      const ir::Attribute* d = donor.find(a.semantic);
+      if (d && d->width == a.width) shared_.push_back({d, &a});
+    }
+    influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
+  }
+
+  VertexMatch run() {
+    VertexMatch m;
+    m.donor_of.assign(in_.vertex_count, kNewVertex);
+    const ir::Attribute* dp = donor_.find("POSITION");
+    const ir::Attribute* ip = in_.find("POSITION");
+    if (!dp || !ip || dp->width != 3 || ip->width != 3) return m;
+    // One cell per donor step: the coarsest position step decides the cell size, so an
+    // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
+    double cell = 0;
+    for (uint32_t v = 0; v < donor_.vertex_count; ++v)
+      for (size_t c = 0; c < 3; ++c) cell = std::max(cell, 2 * half_step_("POSITION", v, c));
+    double extent = 0;
+    for (uint32_t v = 0; v < donor_.vertex_count; ++v)
+      for (size_t c = 0; c < 3; ++c) extent = std::max(extent, std::fabs(dp->get(v, c)));
+    cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
+    std::unordered_map<Cell, std::vector<uint32_t>, CellHash> grid;
+    grid.reserve(donor_.vertex_count);
+    for (uint32_t v = 0; v < donor_.vertex_count; ++v)
+      grid[{cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
+            cell_of(dp->get(v, 2), cell)}]
+          .push_back(v);
+    std::vector<uint8_t> taken(donor_.vertex_count, 0);
+    const double reach = cell / 2;
+    for (uint32_t v = 0; v < in_.vertex_count; ++v) {
+      uint32_t first_fit = kNewVertex, free_fit = kNewVertex;
+      size_t looked = 0;
+      std::array<std::array<int64_t, 2>, 3> span{};
+      for (size_t c = 0; c < 3; ++c) {
+        const double p = ip->get(v, c);
+        span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
+      }
+      for (int64_t x = span[0][0]; x <= span[0][1] && free_fit == kNewVertex; ++x)
+        for (int64_t y = span[1][0]; y <= span[1][1] && free_fit == kNewVertex; ++y)
+          for (int64_t z = span[2][0]; z <= span[2][1] && free_fit == kNewVertex; ++z) {
+            auto it = grid.find({x, y, z});
+            if (it == grid.end()) continue;
+            for (uint32_t d : it->second) {
+              if (++looked > kMaxCandidates) break;
+              if (!fits(d, v)) continue;
+              if (first_fit == kNewVertex) first_fit = d;
+              if (!taken[d]) {
+                free_fit = d;
+                break;
+              }
+            }
+          }
+      const uint32_t d = free_fit != kNewVertex ? free_fit : first_fit;
+      m.donor_of[v] = d;
+      if (d != kNewVertex) {
+        ++m.matched;
+        taken[d] = 1;
+      }
+    }
+    m.donor_order = same_sets(m);
+    return m;
+  }
+
+ private:
+  bool fits(uint32_t d, uint32_t v) const {
+    const ir::Attribute* dp = donor_.find("POSITION");
+    const ir::Attribute* ip = in_.find("POSITION");
+    for (size_t c = 0; c < 3; ++c)
+      if (!(std::fabs(dp->get(d, c) - ip->get(v, c)) <= half_step_("POSITION", d, c))) return false;
+    for (const auto& [da, ia] : shared_) {
+      if (da->semantic == "POSITION") continue;
+      if (is_direction(da->semantic)) {
+        if (!same_direction(*da, *ia, d, v)) return false;
+        continue;
+      }
+      for (size_t c = 0; c < da->width; ++c)
+        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= half_step_(da->semantic, d, c)))
+          return false;
+    }
+    if (influences_ && !same_influences(d, v)) return false;
+    return true;
+  }
+
+  // Directions: the writer stores NORMAL / TANGENT at unit length, so the donor's are
+  // normalised before the comparison; w (the tangent's handedness) must be equal.
+  bool same_direction(const ir::Attribute& da, const ir::Attribute& ia, uint32_t d,
+                      uint32_t v) const {
+    std::array<double, 3> a{}, b{};
+    double la = 0, lb = 0;
+    for (size_t c = 0; c < 3; ++c) {
+      a[c] = da.get(d, c);
+      b[c] = ia.get(v, c);
+      la += a[c] * a[c];
+      lb += b[c] * b[c];
+    }
+    la = std::sqrt(la);
+    lb = std::sqrt(lb);
+    if (la > 0 && lb > 0)
+      for (size_t c = 0; c < 3; ++c) {
+        a[c] /= la;
+        b[c] /= lb;
+      }
+    for (size_t c = 0; c < 3; ++c)
+      if (!(std::fabs(a[c] - b[c]) <= 2 * half_step_(da.semantic, d, c) + 1e-6)) return false;
+    if (da.width == 4 && ia.width == 4 && da.get(d, 3) != ia.get(v, 3)) return false;
+    return true;
+  }
+
+  bool same_influences(uint32_t d, uint32_t v) const {
+    std::vector<Influence> a = influences_of(donor_, d), b = influences_of(in_, v);
+    auto tidy = [](std::vector<Influence>& x) {
+      x.erase(std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
+              x.end());
+      std::sort(x.begin(), x.end(),
+                [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+    };
+    tidy(a);
+    tidy(b);
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i].joint != b[i].joint) return false;
+      if (!(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
+            half_step_("WEIGHTS_0", d, i) + 1e-6))
+        return false;
+    }
+    return true;
+  }
+
+  bool same_sets(const VertexMatch& m) const {
+    if (in_.vertex_count != donor_.vertex_count || m.matched != in_.vertex_count) return false;
+    std::vector<uint8_t> seen(donor_.vertex_count, 0);
+    for (uint32_t d : m.donor_of) {
+      if (seen[d]) return false;
+      seen[d] = 1;
+    }
+    return by_material(donor_, nullptr) == by_material(in_, &m.donor_of);
+  }
+
+  static std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> by_material(
+      const ir::Mesh& mesh, const std::vector<uint32_t>* donor_of) {
+    std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> out;
+    for (size_t p = 0; p < mesh.primitives.size(); ++p) {
+      std::vector<std::array<uint32_t, 3>> t = canonical_triangles(mesh, p, donor_of);
+      auto& into = out[mesh.primitives[p].material];
+      into.insert(into.end(), t.begin(), t.end());
+    }
+    for (auto& [material, t] : out) std::sort(t.begin(), t.end());
+    return out;
+  }
+
+  const ir::Mesh& donor_;
+  const ir::Mesh& in_;
+  const HalfStep& half_step_;
+  std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> shared_;
+  bool influences_ = false;
+};
+
+}  // namespace
+
+VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
+                           const HalfStep& half_step) {
+  return Matcher(donor, incoming, half_step).run();
+}
+
+std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, size_t primitive,
+                                                         const std::vector<uint32_t>* donor_of) {
+  std::vector<std::array<uint32_t, 3>> out;
+  const ir::Primitive& p = mesh.primitives[primitive];
+  const size_t end = std::min<size_t>(size_t(p.first_index) + p.index_count, mesh.indices.size());
+  for (size_t i = p.first_index; i + 3 <= end; i += 3) {
+    std::array<uint32_t, 3> t{mesh.indices[i], mesh.indices[i + 1], mesh.indices[i + 2]};
+    if (donor_of)
+      for (uint32_t& x : t) x = x < donor_of->size() ? (*donor_of)[x] : kNewVertex;
+    // Rotate (never mirror: the winding stays) so the smallest number leads.
+    const size_t lead = size_t(std::min_element(t.begin(), t.end()) - t.begin());
+    std::rotate(t.begin(), t.begin() + lead, t.end());
+    out.push_back(t);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Influence> influences_of(const ir::Mesh& mesh, uint32_t v) {
+  std::vector<Influence> out;
+  for (int set = 0;; ++set) {
+    const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
+    const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
+    if (!j || !w || j->width != w->width || v >= j->vertex_count() || v >= w->vertex_count()) break;
+    for (size_t c = 0; c < j->width; ++c)
+      out.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
+  }
+  return out;
+}
+
+uint32_t cap_influences(std::vector<Influence> in, size_t lanes, Influences8& out) {
+  // Merge repeated joints, drop zero weights.
+  std::sort(in.begin(), in.end(),
+            [](const Influence& a, const Influence& b) { return a.joint < b.joint; });
+  std::vector<Influence> merged;
+  for (const Influence& i : in) {
+    if (!(i.weight > 0)) continue;
+    if (!merged.empty() && merged.back().joint == i.joint)
+      merged.back().weight += i.weight;
+    else
+      merged.push_back(i);
+  }
+  std::stable_sort(merged.begin(), merged.end(),
+                   [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+  const uint32_t dropped = merged.size() > lanes ? uint32_t(merged.size() - lanes) : 0;
+  if (merged.size() > lanes) merged.resize(lanes);
+  out.joints.assign(lanes, 0);
+  out.weights.assign(lanes, 0);
+  double total = 0;
+  for (const Influence& i : merged) total += i.weight;
+  if (!(total > 0)) return dropped;
+  // Largest remainder: floor each share of 255, then hand the missing units to the largest
+  // fractions (ties: the earlier, i.e. heavier, lane).
+  std::vector<std::pair<double, size_t>> remainder;
+  int sum = 0;
+  for (size_t k = 0; k < merged.size(); ++k) {
+    const double share = 255.0 * merged[k].weight / total;
+    const int whole = int(std::floor(share));
+    out.joints[k] = merged[k].joint;
+    out.weights[k] = uint8_t(whole);
+    sum += whole;
+    remainder.push_back({share - whole, k});
+  }
+  std::stable_sort(remainder.begin(), remainder.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t r = 0; sum < 255 && r < remainder.size(); ++r, ++sum)
+    ++out.weights[remainder[r].second];
+  for (size_t k = 0; k < lanes; ++k)
+    if (out.weights[k] == 0) out.joints[k] = 0;
+  return dropped;
+}
+
+}  // namespace f2g

@@ -1,0 +1,118 @@
+// The reverse direction's contract between converter/import and a format's rebuild
+// (docs/ARCHITECTURE.md "Back into the game"): the donor's bytes and the geometry to put into
+// them, already in the donor's own terms, in; a new mesh of the donor's format out.
+//
+// The donor supplies every field; the geometry supplies vertices, triangles and the keys that
+// matched them. A format's rebuild decodes the donor to its structure, matches the incoming
+// vertices to the donor's (match_vertices below: a vertex within half a quantisation step on
+// every attribute keeps the donor vertex's stored bytes), restores the donor's order where the
+// vertex and triangle sets are the donor's, recomputes every derived field, and encodes.
+// converter/import then decodes the bytes strictly before it writes them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "formats/common/decode.h"
+#include "formats/common/error.h"
+#include "ir/mesh.h"
+
+namespace f2g {
+
+constexpr uint32_t kNewVertex = 0xFFFFFFFF;
+
+// The geometry, as converter/import made it from the glTF:
+// - frame: the donor's buffer space (Z-up; the convert root node's rotation undone, node
+//   transforms baked);
+// - attributes as the IR has them: POSITION F32x3, NORMAL F32x3 and TANGENT F32x4 (unit
+//   length; import computed them when the glTF had none), TEXCOORD_n F32x2, COLOR_n F32x4 in
+//   [0, 1], JOINTS_n U16x4 holding DONOR bone indices, WEIGHTS_n F32x4 summing to 1 over all
+//   sets; only the semantics the glTF carried (or import computed);
+// - indices: absolute vertex numbers; primitives: one per glTF primitive, `material` a DONOR
+//   material index, first_vertex 0 and vertex_count = mesh.vertex_count;
+// - morph targets: the donor's names in the donor's order, absolute values;
+// - materials, skin, extras: empty (the donor's are kept).
+struct RebuildOptions {
+  bool drop_submeshes = false;  // SWS: a topology edit writes the mesh without its SubMeshes
+};
+
+struct RebuildInput {
+  const uint8_t* donor = nullptr;
+  size_t donor_size = 0;
+  DecodeOptions decode;  // how the donor is read: its format, the vertex tables
+  ir::Mesh mesh;
+  RebuildOptions options;
+};
+
+// What the rebuild did, for --dry-run and the report (all counts of the NEW mesh unless named
+// donor_...). Keys of `details` are the format's own (ranges before and after, Q old and new,
+// bounds old and new, palettes ...), in snake_case.
+struct RebuildSummary {
+  uint64_t vertices = 0;         // written
+  uint64_t vertices_kept = 0;    // matched a donor vertex: its stored bytes written
+  uint64_t vertices_new = 0;     // encoded fresh
+  uint64_t triangles = 0;        // written
+  uint64_t donor_vertices = 0;   //
+  uint64_t donor_triangles = 0;  //
+  bool donor_order = false;      // the donor's vertex and triangle order restored
+  uint64_t influences_dropped = 0;
+  nlohmann::json details = nlohmann::json::object();
+};
+
+struct Rebuilt {
+  std::vector<uint8_t> bytes;
+  std::vector<Error> warnings;  // IMPORT_... codes (docs/errors.md)
+  RebuildSummary summary;
+};
+
+// ---- shared pieces of every format's rebuild --------------------------------------------
+
+// Half a quantisation step of one attribute component at one donor vertex, as the donor's
+// encoding stores it: e.g. Q / 65534 for a s16 position over [-Q, Q], 0.5 / 255 for a unorm8
+// colour, a few ulp of the value for float32. 0 means "must be equal".
+using HalfStep =
+    std::function<double(const std::string& semantic, uint32_t donor_vertex, size_t component)>;
+
+struct VertexMatch {
+  std::vector<uint32_t> donor_of;  // per incoming vertex: the donor vertex it equals, or kNewVertex
+  uint64_t matched = 0;
+  // Every incoming vertex matched a distinct donor vertex, every donor vertex was matched,
+  // and each material's triangles (corner rotation ignored) are the donor's: the donor's
+  // vertex and index order may stand for the incoming geometry.
+  bool donor_order = false;
+};
+
+// Matches `incoming` to `donor` (both IR meshes over the donor's materials): candidates by a
+// spatial hash of POSITION at the donor's step, then every attribute both meshes have within
+// `half_step` (NORMAL and TANGENT as directions: both normalised, then compared within the
+// step; TANGENT w exactly). Among equal candidates an unmatched donor vertex wins, so
+// duplicated donor vertices are each found once. Linear in the vertex counts.
+VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
+                           const HalfStep& half_step);
+
+// The incoming triangle list of `primitive`, in donor vertex numbers when all of its vertices
+// matched, with each triangle rotated so that its smallest number comes first; sorted. Two
+// primitives hold the same triangles when these lists are equal.
+std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, size_t primitive,
+                                                         const std::vector<uint32_t>* donor_of);
+
+// Influences of one vertex: (joint, weight) for every lane of every JOINTS_n/WEIGHTS_n set.
+// cap_influences keeps the `lanes` largest (ties: the lower joint), and rounds them to unorm8
+// weights that sum to exactly 255 (largest remainder; a zero-weight lane gets joint 0, as the
+// writer's validator-clean convention has it). Returns how many non-zero influences it dropped.
+struct Influence {
+  uint16_t joint = 0;
+  float weight = 0;
+};
+struct Influences8 {
+  std::vector<uint16_t> joints;  // `lanes` entries
+  std::vector<uint8_t> weights;  // `lanes` entries, summing to 255 (or all 0 when no weight)
+};
+uint32_t cap_influences(std::vector<Influence> in, size_t lanes, Influences8& out);
+// The influences of vertex v of `mesh` (empty when it has no JOINTS_0).
+std::vector<Influence> influences_of(const ir::Mesh& mesh, uint32_t v);
+
+}  // namespace f2g

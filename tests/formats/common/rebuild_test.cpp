@@ -1,0 +1,159 @@
+// formats/common/rebuild: the vertex matcher, canonical triangles and influence capping that
+// every format's rebuild shares.
+#include "formats/common/rebuild.h"
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+namespace f2g {
+namespace {
+
+// Two triangles over a quad; positions on a 1/256 grid (the donor's step), one UV each.
+ir::Mesh quad() {
+  ir::Mesh m;
+  m.vertex_count = 4;
+  m.attributes.push_back(ir::f32_attribute("POSITION", 3, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}));
+  m.attributes.push_back(ir::f32_attribute("TEXCOORD_0", 2, {0, 0, 1, 0, 1, 1, 0, 1}));
+  m.indices = {0, 1, 2, 0, 2, 3};
+  ir::Primitive p;
+  p.material = 0;
+  p.index_count = 6;
+  p.vertex_count = 4;
+  m.primitives.push_back(p);
+  return m;
+}
+
+HalfStep step(double position, double other = 1e-6) {
+  return [=](const std::string& semantic, uint32_t, size_t) {
+    return semantic == "POSITION" ? position : other;
+  };
+}
+
+TEST(MatchVertices, TheDonorItselfMatchesInDonorOrder) {
+  const ir::Mesh donor = quad();
+  const VertexMatch m = match_vertices(donor, donor, step(0.5 / 256));
+  EXPECT_EQ(m.matched, 4u);
+  EXPECT_TRUE(m.donor_order);
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, 3}));
+}
+
+TEST(MatchVertices, ReorderedVerticesAndRotatedCornersKeepTheDonorOrder) {
+  const ir::Mesh donor = quad();
+  ir::Mesh in = quad();
+  // Vertices reversed (3 2 1 0), triangles re-pointed and their corners rotated.
+  in.attributes[0].f32 = {0, 1, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0};
+  in.attributes[1].f32 = {0, 1, 1, 1, 1, 0, 0, 0};
+  in.indices = {2, 1, 3, 1, 0, 3};  // (1 2 0) and (2 3 0) in donor numbers
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{3, 2, 1, 0}));
+  EXPECT_TRUE(m.donor_order);
+}
+
+TEST(MatchVertices, AMirroredTriangleIsNotTheDonors) {
+  const ir::Mesh donor = quad();
+  ir::Mesh in = quad();
+  in.indices = {0, 2, 1, 0, 2, 3};
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256));
+  EXPECT_EQ(m.matched, 4u);
+  EXPECT_FALSE(m.donor_order);
+}
+
+TEST(MatchVertices, WithinHalfAStepMatchesAndBeyondIsNew) {
+  const ir::Mesh donor = quad();
+  ir::Mesh in = quad();
+  in.attributes[0].f32[3] = 1 + 0.4f / 256;  // vertex 1 x: inside half a step
+  in.attributes[0].f32[7] = 1 + 0.6f / 256;  // vertex 2 y: past it
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, kNewVertex, 3}));
+  EXPECT_EQ(m.matched, 3u);
+  EXPECT_FALSE(m.donor_order);
+}
+
+TEST(MatchVertices, CoincidentDonorVerticesAreEachFoundOnce) {
+  ir::Mesh donor = quad();
+  donor.attributes[0].f32 = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};  // all on one spot
+  donor.attributes[1].f32 = {0, 0, 0, 0, 0, 0, 0, 0};              // and equal UVs
+  const VertexMatch m = match_vertices(donor, donor, step(0.5 / 256));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, 3}));
+  EXPECT_TRUE(m.donor_order);
+}
+
+TEST(MatchVertices, AnotherUvMakesANewVertex) {
+  const ir::Mesh donor = quad();
+  ir::Mesh in = quad();
+  in.attributes[1].f32[0] = 0.25f;
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 1024));
+  EXPECT_EQ(m.donor_of[0], kNewVertex);
+  EXPECT_EQ(m.matched, 3u);
+}
+
+TEST(MatchVertices, NormalsCompareAsDirections) {
+  ir::Mesh donor = quad();
+  donor.attributes.push_back(
+      ir::f32_attribute("NORMAL", 3, {0, 0, 0.9f, 0, 0, 0.9f, 0, 0, 0.9f, 0, 0, 0.9f}));
+  ir::Mesh in = quad();
+  in.attributes.push_back(
+      ir::f32_attribute("NORMAL", 3, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0.6f, 0.8f}));
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 127));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, kNewVertex}));
+}
+
+TEST(MatchVertices, InfluencesCompareAsSetsWhateverTheLaneOrder) {
+  ir::Mesh donor = quad(), in = quad();
+  ir::Attribute dj;
+  dj.semantic = "JOINTS_0";
+  dj.type = ir::Scalar::U16;
+  dj.width = 4;
+  dj.u16 = {1, 2, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0};
+  ir::Attribute ij = dj;
+  ij.u16 = {2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0};
+  donor.attributes.push_back(dj);
+  donor.attributes.push_back(
+      ir::f32_attribute("WEIGHTS_0", 4, {0.75f, 0.25f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}));
+  in.attributes.push_back(ij);
+  in.attributes.push_back(
+      ir::f32_attribute("WEIGHTS_0", 4, {0.25f, 0.75f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}));
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 255));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, kNewVertex}));  // vertex 3: bone 2, not 3
+}
+
+TEST(CanonicalTriangles, RotatesToTheSmallestCornerAndSorts) {
+  ir::Mesh m = quad();
+  m.indices = {2, 3, 0, 1, 2, 0};
+  EXPECT_EQ(canonical_triangles(m, 0, nullptr),
+            (std::vector<std::array<uint32_t, 3>>{{0, 1, 2}, {0, 2, 3}}));
+}
+
+TEST(CapInfluences, KeepsTheLargestAndSumsTo255) {
+  Influences8 out;
+  const uint32_t dropped =
+      cap_influences({{1, 0.3f}, {2, 0.25f}, {3, 0.2f}, {4, 0.1f}, {5, 0.1f}, {6, 0.05f}}, 4, out);
+  EXPECT_EQ(dropped, 2u);
+  EXPECT_EQ(out.joints, (std::vector<uint16_t>{1, 2, 3, 4}));  // 4 before 5: the lower joint
+  EXPECT_EQ(std::accumulate(out.weights.begin(), out.weights.end(), 0), 255);
+  // 0.3/0.85, 0.25/0.85, 0.2/0.85, 0.1/0.85 of 255: 90, 75, 60, 30 exactly.
+  EXPECT_EQ(out.weights, (std::vector<uint8_t>{90, 75, 60, 30}));
+}
+
+TEST(CapInfluences, RoundsThirdsToExactly255AndMergesRepeatedJoints) {
+  Influences8 out;
+  EXPECT_EQ(cap_influences({{7, 1}, {8, 1}, {9, 0.5f}, {9, 0.5f}}, 4, out), 0u);
+  EXPECT_EQ(out.joints, (std::vector<uint16_t>{7, 8, 9, 0}));
+  EXPECT_EQ(out.weights, (std::vector<uint8_t>{85, 85, 85, 0}));
+  EXPECT_EQ(cap_influences({{1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1}}, 1, out), 6u);
+  EXPECT_EQ(out.joints, (std::vector<uint16_t>{1}));
+  EXPECT_EQ(out.weights, (std::vector<uint8_t>{255}));
+  EXPECT_EQ(cap_influences({{1, 2}, {2, 1}}, 4, out), 0u);
+  EXPECT_EQ(out.weights, (std::vector<uint8_t>{170, 85, 0, 0}));
+}
+
+TEST(CapInfluences, NoWeightGivesNoWeights) {
+  Influences8 out;
+  EXPECT_EQ(cap_influences({{3, 0}}, 4, out), 0u);
+  EXPECT_EQ(out.weights, (std::vector<uint8_t>{0, 0, 0, 0}));
+  EXPECT_EQ(out.joints, (std::vector<uint16_t>{0, 0, 0, 0}));
+}
+
+}  // namespace
+}  // namespace f2g
