@@ -15,6 +15,7 @@
 
 #include "converter/convert/convert_command.h"
 #include "converter/convert/version.h"
+#include "converter/import/import_command.h"
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
@@ -290,6 +291,80 @@ Command add_verify(CLI::App& app, VerifyArgs& a) {
   return {cmd, [&a] { return run_verify_command(a); }};
 }
 
+// ---- import ----------------------------------------------------------------------------
+
+struct ImportArgs {
+  import::ImportRun run;
+  std::vector<std::string> map_material;  // NAME=ID
+  std::string unknown_joints = "error";
+  DecodeArgs decode;
+  VertexTables tables;
+};
+
+int run_import(ImportArgs& a) {
+  int code = 0;
+  if (!decode_options(a.decode, a.tables, a.run.options.decode, code)) return code;
+  for (const std::string& m : a.map_material) {
+    const size_t eq = m.rfind('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == m.size())
+      return usage_error("--map-material takes NAME=ID (ID: the donor material id, 0x...), not " +
+                         m);
+    a.run.options.match.map_material[m.substr(0, eq)] = m.substr(eq + 1);
+  }
+  a.run.options.match.unknown_joints = a.unknown_joints == "drop" ? import::UnknownJoints::Drop
+                                       : a.unknown_joints == "nearest"
+                                           ? import::UnknownJoints::Nearest
+                                           : import::UnknownJoints::Error;
+  if (a.run.out.empty() && !a.run.dry_run)
+    return usage_error("import needs -o OUTPUT (or --dry-run)");
+  a.run.progress = ::isatty(STDERR_FILENO);
+  install_interrupt_handlers();
+  return import::run_import_command(a.run, std::cout, std::cerr);
+}
+
+Command add_import(CLI::App& app, ImportArgs& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "import",
+      "Write a game mesh from an edited glTF and its original mesh (the donor): the donor "
+      "gives every field, the glTF the geometry; unedited vertices keep their stored bytes");
+  cmd->add_option("INPUT", a.run.input, "EDITED.glb / .gltf, or a directory of them")
+      ->required()
+      ->check(kNonEmptyPath);
+  cmd->add_option("--donor", a.run.donor, "The original mesh of one INPUT file")
+      ->check(kNonEmptyPath);
+  cmd->add_option("--donors", a.run.donors,
+                  "With a directory INPUT: MESH_DIR, where GLB_DIR/rel/name.glb finds "
+                  "MESH_DIR/rel/name.*")
+      ->check(kNonEmptyPath);
+  cmd->add_option("-o,--output", a.run.out,
+                  "NEW.mesh, or the output directory (OUT_DIR/rel/<donor file name>)")
+      ->check(kNonEmptyPath);
+  cmd->add_option("-j,--jobs", a.run.jobs, "Worker threads (default: hardware threads)");
+  cmd->add_option("--report", a.run.report, "Write a JSON report of every import")
+      ->check(kNonEmptyPath);
+  cmd->add_flag("--force", a.run.options.force,
+                "Replace existing outputs; import a glTF converted from another object id");
+  cmd->add_flag("--dry-run", a.run.dry_run, "Show what would be written; write nothing");
+  cmd->add_flag("--json", a.run.json, "Print the outcome as JSON");
+  cmd->add_flag("-q,--quiet", a.run.quiet, "Print failures only");
+  cmd->add_option("--map-material", a.map_material,
+                  "NAME=ID: the glTF material NAME is the donor's material ID; repeatable")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_option("--unknown-joints", a.unknown_joints,
+                  "A weighted joint that matches no donor bone: error (default), drop its "
+                  "weights, or nearest donor bone")
+      ->check(CLI::IsMember({"error", "drop", "nearest"}))
+      ->default_str("error");
+  cmd->add_flag(
+      "--drop-submeshes", a.run.options.drop_submeshes,
+      "A topology edit of a mesh with SubMeshes (CPU-side copies) writes it without them, "
+      "with a warning, instead of failing");
+  a.decode.add_to(*cmd);
+  return {cmd, [&a] { return run_import(a); }};
+}
+
 // ---- census ----------------------------------------------------------------------------
 
 struct CensusArgs {
@@ -398,9 +473,10 @@ int main(int argc, char** argv) {
   VerifyArgs verify_args;
   CensusArgs census_args;
   ScanArgs scan_args;
+  ImportArgs import_args;
   const std::vector<Command> commands = {
       add_convert(app, convert_args), add_info(app, info_args), add_verify(app, verify_args),
-      add_census(app, census_args),   add_scan(app, scan_args),
+      add_census(app, census_args),   add_scan(app, scan_args), add_import(app, import_args),
   };
 
   try {

@@ -31,6 +31,7 @@ void add_grb_inputs(Inputs& inputs);  // GRB and GRW
 void add_gltf_inputs(Inputs& inputs);
 void add_converter_inputs(Inputs& inputs);
 void add_validator_inputs(Inputs& inputs);  // convert --validate
+void add_import_inputs(Inputs& inputs);
 
 // All of them, built once.
 const Inputs& all_inputs();

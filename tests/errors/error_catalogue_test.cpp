@@ -71,6 +71,7 @@ const Inputs& all_inputs() {
     add_grb_inputs(in);
     add_gltf_inputs(in);
     add_converter_inputs(in);
+    add_import_inputs(in);
     add_validator_inputs(in);
     return in;
   }();
@@ -281,6 +282,8 @@ const std::map<std::string, std::string>& no_input() {
        "the Reader builds PREFIX_BAD_CLASS in expect_class, which no GRB/GRW decoder calls"},
       {"GLTF_TOO_LARGE", "needs a BIN buffer of more than 4 GiB"},
       {"VIEW_THUMBNAIL_ENCODE_FAILED", "stb's PNG encoder fails only when its allocation fails"},
+      {"IMPORT_GATE_FAILED",
+       "the gate after a rebuild: every rebuild's tests prove its bytes decode strictly"},
   };
   return m;
 }

@@ -24,12 +24,13 @@ rules=(
   "formats:gltf_writer/ converter/"
   "gltf_writer:formats/ converter/"
   "gltf_writer/write:gltf_writer/read/ gltf_writer/compact/"
-  "converter/io:converter/convert/ converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/ gltf_writer/"
-  "converter/convert:converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/"
-  "converter/verify:converter/validate/ converter/inspect/ converter/view/ converter/cli/"
-  "converter/validate:converter/verify/ converter/inspect/ converter/view/ converter/cli/"
-  "converter/inspect:converter/verify/ converter/validate/ converter/view/ converter/cli/"
-  "converter/view:converter/verify/ converter/validate/ converter/inspect/ converter/cli/"
+  "converter/io:converter/convert/ converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/import/ converter/cli/ gltf_writer/"
+  "converter/convert:converter/import/ converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/verify:converter/import/ converter/validate/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/validate:converter/import/ converter/verify/ converter/inspect/ converter/view/ converter/cli/"
+  "converter/inspect:converter/import/ converter/verify/ converter/validate/ converter/view/ converter/cli/"
+  "converter/view:converter/verify/ converter/validate/ converter/inspect/ converter/import/ converter/cli/"
+  "converter/import:converter/convert/ converter/verify/ converter/validate/ converter/inspect/ converter/view/ converter/cli/"
 )
 for rule in "${rules[@]}"; do
   room=${rule%%:*}

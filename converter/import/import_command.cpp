@@ -1,0 +1,238 @@
+#include "converter/import/import_command.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "converter/io/atomic_file.h"
+#include "converter/io/input_file.h"
+#include "converter/io/interrupt.h"
+#include "converter/io/worker_pool.h"
+
+namespace f2g::import {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using ir::Diagnostic;
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+struct Pair {
+  fs::path gltf, donor, out;
+  std::optional<Diagnostic> error;  // no donor / two donors / unsafe name
+};
+
+struct Done {
+  Pair pair;
+  ImportOutcome outcome;
+};
+
+bool is_gltf_name(const fs::path& p) {
+  std::string e = p.extension().string();
+  std::transform(e.begin(), e.end(), e.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return e == ".glb" || e == ".gltf";
+}
+
+bool is_json_name(const fs::path& p) {
+  std::string e = p.extension().string();
+  std::transform(e.begin(), e.end(), e.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return e == ".gltf";
+}
+
+// One file: read both, import, write (unless dry run).
+ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
+  ImportOutcome out;
+  if (p.error) {
+    out.error = p.error;
+    return out;
+  }
+  ir::Result<convert::InputBytes> g =
+      convert::read_input_as(p.gltf, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
+  if (!g) {
+    out.error = g.error();
+    return out;
+  }
+  ir::Result<convert::InputBytes> d =
+      convert::read_input_as(p.donor, convert::kMaxInputBytes, "a mesh", "IMPORT_READ_FAILED");
+  if (!d) {
+    out.error = d.error();
+    return out;
+  }
+  GltfInput in;
+  in.data = g->data();
+  in.size = g->size();
+  in.json = is_json_name(p.gltf);
+  const fs::path dir = p.gltf.parent_path();
+  in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& bytes, std::string& error) {
+    ir::Result<convert::InputBytes> b =
+        convert::read_input(dir / fs::path(uri), convert::kMaxInputBytes, "a glTF buffer");
+    if (!b) {
+      error = b.error().message;
+      return false;
+    }
+    bytes.assign(b->begin(), b->end());
+    return true;
+  };
+  ImportOptions options = run.options;
+  options.decode.source_path = p.donor.string();
+  options.decode.name = p.donor.stem().string();
+  out = import_mesh(in, d->data(), d->size(), options);
+  if (out.error || run.dry_run) return out;
+  convert::AtomicOptions a;
+  a.replace = run.options.force;
+  if (std::optional<Diagnostic> e =
+          convert::write_atomically({{p.out, out.bytes.data(), out.bytes.size()}}, a)) {
+    out.error = e;
+    out.bytes.clear();
+  }
+  return out;
+}
+
+// The donor of GLB_DIR/rel/name.glb: MESH_DIR/rel/name.<anything> or MESH_DIR/rel/name.
+Pair pair_in_dirs(const fs::path& glb_dir, const fs::path& file, const fs::path& mesh_dir,
+                  const fs::path& out_dir) {
+  Pair p;
+  p.gltf = file;
+  const fs::path rel = file.lexically_relative(glb_dir);
+  const fs::path want = rel.parent_path() / rel.stem();
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(mesh_dir / rel.parent_path(), ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const fs::path name = it->path().filename();
+    if (!it->is_regular_file(ec)) continue;
+    if (name == rel.stem() || name.stem() == rel.stem()) found.push_back(it->path());
+  }
+  std::sort(found.begin(), found.end());
+  if (found.size() != 1) {
+    std::string list;
+    for (const fs::path& f : found) list += (list.empty() ? "" : ", ") + f.string();
+    p.error = Diagnostic{
+        found.empty() ? "IMPORT_NO_DONOR" : "IMPORT_DONOR_AMBIGUOUS",
+        found.empty() ? "no donor " + (mesh_dir / want).string() + "[.*] for " + file.string()
+                      : "two or more donors for " + file.string() + ": " + list,
+        file.string(), 0};
+    return p;
+  }
+  p.donor = found[0];
+  p.out = out_dir / rel.parent_path() / found[0].filename();
+  return p;
+}
+
+Json to_json(const Done& r) {
+  Json j = {{"gltf", r.pair.gltf.string()},
+            {"donor", r.pair.donor.string()},
+            {"output", r.pair.out.string()},
+            {"ok", !r.outcome.error}};
+  if (r.outcome.error)
+    j["error"] = {{"code", r.outcome.error->code},
+                  {"message", r.outcome.error->message},
+                  {"path", r.outcome.error->path},
+                  {"offset", r.outcome.error->offset}};
+  j["warnings"] = Json::array();
+  for (const Diagnostic& w : r.outcome.warnings)
+    j["warnings"].push_back(
+        {{"code", w.code}, {"message", w.message}, {"path", w.path}, {"offset", w.offset}});
+  j["summary"] = r.outcome.summary;
+  return j;
+}
+
+void print_text(const Done& r, bool dry_run, std::ostream& out, std::ostream& err) {
+  if (r.outcome.error) {
+    err << "forge2gltf import: " << r.pair.gltf.string() << ": " << r.outcome.error->to_string()
+        << "\n";
+    return;
+  }
+  for (const Diagnostic& w : r.outcome.warnings)
+    err << "forge2gltf import: " << r.pair.gltf.string() << ": warning: " << w.to_string() << "\n";
+  const Json& s = r.outcome.summary;
+  out << (dry_run ? "would write " : "wrote ") << r.pair.out.string() << " ("
+      << s.value("format", "") << ", " << s.value("bytes", uint64_t(0))
+      << " bytes): " << s.value("vertices", uint64_t(0)) << " vertices ("
+      << s.value("vertices_kept", uint64_t(0)) << " kept, " << s.value("vertices_new", uint64_t(0))
+      << " new), " << s.value("triangles", uint64_t(0)) << " triangles; donor "
+      << s.value("donor_vertices", uint64_t(0)) << " vertices, "
+      << s.value("donor_triangles", uint64_t(0)) << " triangles"
+      << (s.value("donor_order", false) ? "; donor order kept" : "") << "\n";
+  if (dry_run && s.contains("details")) out << "  details: " << s["details"].dump() << "\n";
+}
+
+}  // namespace
+
+int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& err) {
+  std::error_code ec;
+  const bool directory = fs::is_directory(run.input, ec);
+  std::vector<Pair> pairs;
+  if (!directory) {
+    if (run.donor.empty()) {
+      err << "forge2gltf: import FILE needs --donor ORIGINAL.mesh\n";
+      return kExitUsage;
+    }
+    if (!run.donors.empty()) {
+      err << "forge2gltf: --donors goes with a directory of glTF files; use --donor for one\n";
+      return kExitUsage;
+    }
+    pairs.push_back({run.input, run.donor, run.out, std::nullopt});
+  } else {
+    if (run.donors.empty() || !fs::is_directory(run.donors, ec)) {
+      err << "forge2gltf: import GLB_DIR needs --donors MESH_DIR (a directory)\n";
+      return kExitUsage;
+    }
+    std::vector<fs::path> files;
+    for (fs::recursive_directory_iterator it(run.input, ec), end; !ec && it != end;
+         it.increment(ec))
+      if (it->is_regular_file(ec) && is_gltf_name(it->path())) files.push_back(it->path());
+    if (ec) {
+      err << "forge2gltf: import: cannot walk " << run.input << ": " << ec.message() << "\n";
+      return kExitFailed;
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files)
+      pairs.push_back(pair_in_dirs(run.input, f, run.donors, run.out));
+  }
+
+  std::vector<uint64_t> sizes;
+  for (const Pair& p : pairs) sizes.push_back(fs::file_size(p.gltf, ec) + 0 * ec.value());
+  convert::PoolOptions po;
+  po.jobs = run.jobs;
+  po.progress = run.progress && directory && !run.quiet;
+  po.stop = &convert::interrupt_requested();
+  std::vector<Done> done;
+  uint64_t failed = 0;
+  Json report = Json::array();
+  convert::run_pool<Done>(
+      sizes, po,
+      [&](unsigned, size_t i) {
+        return Done{pairs[i], import_pair(pairs[i], run)};
+      },
+      [&](size_t i, const Done& r) {
+        return convert::ItemProgress{sizes[i], bool(r.outcome.error)};
+      },
+      [&](size_t, Done& r, const std::function<void()>& clear_line) {
+        clear_line();
+        if (r.outcome.error) ++failed;
+        if (!run.json && !(run.quiet && !r.outcome.error)) print_text(r, run.dry_run, out, err);
+        report.push_back(to_json(r));
+      });
+  if (run.json) out << (directory ? report : report.at(0)).dump(2) << "\n";
+  if (!run.report.empty()) {
+    const std::string text = Json{{"imports", report}, {"failed", failed}}.dump(2) + "\n";
+    convert::AtomicOptions a;
+    a.replace = true;
+    if (auto e = convert::write_atomically(
+            {{run.report, reinterpret_cast<const uint8_t*>(text.data()), text.size()}}, a)) {
+      err << "forge2gltf import: " << e->to_string() << "\n";
+      return kExitFailed;
+    }
+  }
+  if (directory && !run.quiet && !run.json)
+    err << "forge2gltf import: " << pairs.size() - failed << " imported, " << failed << " failed\n";
+  return failed ? kExitFailed : 0;
+}
+
+}  // namespace f2g::import

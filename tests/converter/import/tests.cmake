@@ -1,0 +1,8 @@
+# The import room: identity over every sample and form, edits through glTF, the command.
+f2g_test(import_identity_test SOURCES converter/import/import_identity_test.cpp
+         LIBS f2g_converter)
+# The command over every sample and form, and its exit codes (needs the tool).
+add_test(NAME import_all_samples
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/converter/import/import_all_samples.sh $<TARGET_FILE:forge2gltf>
+                 ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/import_all_samples)
+set_tests_properties(import_all_samples PROPERTIES LABELS cli TIMEOUT 600)
