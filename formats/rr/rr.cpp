@@ -1,9 +1,11 @@
-// The RR entry points: detection, decode (strict read -> relations -> IR) and re-encode.
+// The RR entry points: detection, decode (strict read -> relations -> IR), re-encode and
+// (rebuild.cpp) import's rebuild.
 #include "formats/rr/rr.h"
 
 #include <cstring>
 
 #include "formats/rr/mesh_codec.h"
+#include "formats/rr/rebuild.h"
 #include "formats/rr/relations.h"
 #include "formats/rr/rr_checks.h"
 #include "formats/rr/structure_json.h"
@@ -77,7 +79,7 @@ const Format kFormat{
     {{{"vertex_format", "kind", false}}, "rr.positions_inside_bounds"},
     {{"rr-header", kMeshClass, header_starts}, {"rr-body", kCompiledMeshClass, body_starts}},
     nullptr,  // no container record names its meshes
-    nullptr,  // rebuild: not yet
+    rebuild,
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

@@ -8,3 +8,4 @@ f2g_test(rr_decode_test SOURCES formats/rr/rr_decode_test.cpp LIBS f2g_rr)
 f2g_test(rr_samples_test SOURCES formats/rr/rr_samples_test.cpp ${PROJECT_SOURCE_DIR}/samples/generator/rr_samples.cpp
          LIBS f2g_rr)
 f2g_test(rr_corruption_test SOURCES formats/rr/rr_corruption_test.cpp LIBS f2g_rr)
+f2g_test(rr_rebuild_test SOURCES formats/rr/rr_rebuild_test.cpp LIBS f2g_rr)
