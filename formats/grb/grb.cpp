@@ -7,6 +7,7 @@
 
 #include "formats/grb/grb_checks.h"
 #include "formats/grb/mesh_codec.h"
+#include "formats/grb/rebuild.h"
 #include "formats/grb/relations.h"
 #include "formats/grb/structure_json.h"
 #include "formats/grb/to_ir.h"
@@ -17,11 +18,6 @@ namespace f2g::grb {
 namespace {
 
 Dialect other(Dialect d) { return d == Dialect::Grb ? Dialect::Grw : Dialect::Grb; }
-
-const VertexFormats& user_or_builtin_table(Dialect d, const DecodeOptions& options) {
-  const VertexTable* t = options.tables ? options.tables->find(dialect_name(d)) : nullptr;
-  return t ? static_cast<const VertexFormats&>(*t) : builtin_vertex_formats(d);
-}
 
 template <Dialect D>
 Result<std::shared_ptr<const VertexTable>> parse_table(const std::string& json,
@@ -118,6 +114,11 @@ Result<std::vector<uint8_t>> reencode_entry(const uint8_t* data, size_t size,
   return reencode(D, data, size, options);
 }
 
+template <Dialect D>
+Result<Rebuilt> rebuild_entry(const RebuildInput& input) {
+  return rebuild(D, input);
+}
+
 std::vector<const CheckDef*> grb_checks() { return check::all(); }
 
 }  // namespace
@@ -138,7 +139,7 @@ const Format kGrbFormat{
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grb", kMeshClass, mesh_starts<Dialect::Grb>}},
     record_name,
-    nullptr,  // rebuild: not yet
+    rebuild_entry<Dialect::Grb>,
 };
 
 const Format kGrwFormat{
@@ -154,7 +155,7 @@ const Format kGrwFormat{
     {{{"vertex_format", "format", false}}, "grb.position_w_is_32767_or_q"},
     {{"grw", kMeshClass, mesh_starts<Dialect::Grw>}},
     record_name,
-    nullptr,  // rebuild: not yet
+    rebuild_entry<Dialect::Grw>,
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }
@@ -168,7 +169,7 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
     Checker c(r, out.mesh.warnings, options.observer);
     if (!options.format) check_single_winner(d, data, size, c);
     const MeshFile m = read_mesh_file(r, c, d);
-    const Layout l = derive_layout(m, user_or_builtin_table(d, options), c);
+    const Layout l = derive_layout(m, vertex_formats_for(d, options), c);
     normalise(m, l, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(m, l);
     return out;

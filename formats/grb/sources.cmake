@@ -23,5 +23,10 @@ add_library(f2g_grb STATIC
   formats/grb/to_ir.cpp
   formats/grb/structure_json.cpp
   formats/grb/mesh_builder.cpp
+  formats/grb/rebuild.cpp
+  formats/grb/rebuild_input.cpp
+  formats/grb/rebuild_vertices.cpp
+  formats/grb/rebuild_ranges.cpp
+  formats/grb/rebuild_structure.cpp
   ${F2G_grb_FORMATS_CPP} ${F2G_grw_FORMATS_CPP})
 target_link_libraries(f2g_grb PUBLIC f2g_common)

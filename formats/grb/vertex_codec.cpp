@@ -144,4 +144,38 @@ std::vector<uint8_t> encode_vertices(const VertexFormat& f,
   return vb;
 }
 
+void encode_element(const VertexElement& e, const double* values, int16_t w, float q, float uvq,
+                    uint8_t* record) {
+  uint8_t* p = record + e.offset;
+  switch (e.type) {
+    case ElementType::S16x4Position: {
+      const double sign = w < 0 ? -1.0 : 1.0;
+      for (int i = 0; i < 3; ++i) {
+        const int16_t s = pack_s16(values[i] * sign * 32767.0 / q);
+        std::memcpy(p + 2 * i, &s, 2);
+      }
+      std::memcpy(p + 6, &w, 2);
+      break;
+    }
+    case ElementType::UByte4Normal:
+      for (int i = 0; i < 3; ++i) p[i] = pack_byte(float(values[i]));
+      break;
+    case ElementType::UByte4Tangent:
+      for (int i = 0; i < 3; ++i) p[i] = pack_byte(float(values[i]));
+      p[3] = values[3] < 0 ? 0 : 255;
+      break;
+    case ElementType::S16x2Uv:
+      for (int i = 0; i < 2; ++i) {
+        const int16_t s = pack_s16(values[i] / uvq * 32767.0);
+        std::memcpy(p + 2 * i, &s, 2);
+      }
+      break;
+    case ElementType::Unorm8x4:
+    case ElementType::U8x4:
+      for (int i = 0; i < 4; ++i)
+        p[i] = static_cast<uint8_t>(std::clamp(std::lround(values[i]), 0L, 255L));
+      break;
+  }
+}
+
 }  // namespace f2g::grb

@@ -28,4 +28,11 @@ std::vector<uint8_t> encode_vertices(const VertexFormat& f,
                                      const std::vector<int16_t>& w, uint64_t vertex_count, float q,
                                      float uvq, uint8_t filler = 0);
 
+// One element of one vertex with encode_vertices' arithmetic, for import's rebuild: `values`
+// as decode_vertices gives them (position xyz, direction xyz, tangent xyzw, uv; the four
+// bytes of Unorm8x4 and U8x4 as integers 0..255), `w` the stored position w, `record` the
+// vertex's stride bytes (bytes the element does not name are left as they are).
+void encode_element(const VertexElement& e, const double* values, int16_t w, float q, float uvq,
+                    uint8_t* record);
+
 }  // namespace f2g::grb

@@ -195,4 +195,9 @@ const VertexFormats& builtin_vertex_formats(Dialect dialect) {
   return dialect == Dialect::Grb ? grb : grw;
 }
 
+const VertexFormats& vertex_formats_for(Dialect dialect, const DecodeOptions& options) {
+  const VertexTable* t = options.tables ? options.tables->find(dialect_name(dialect)) : nullptr;
+  return t ? static_cast<const VertexFormats&>(*t) : builtin_vertex_formats(dialect);
+}
+
 }  // namespace f2g::grb

@@ -51,6 +51,10 @@ struct VertexFormats final : VertexTable {
 // The embedded table of `dialect`, parsed once.
 const VertexFormats& builtin_vertex_formats(Dialect dialect);
 
+// The table a decode with `options` uses: the user's (--vertex-formats) for `dialect`, else
+// the built-in one.
+const VertexFormats& vertex_formats_for(Dialect dialect, const DecodeOptions& options);
+
 // Parses and validates a table whose top-level "format" is `dialect`'s name. Errors:
 // GRB_VERTEX_FORMATS_INVALID with the JSON path of the bad value.
 Result<VertexFormats> parse_vertex_formats(const std::string& json_text, Dialect dialect);

@@ -1,0 +1,133 @@
+// The GRB/GRW rebuild in order: read the donor (structure, layout, IR), check the incoming
+// mesh, match its vertices to the donor's at half the donor's quantisation step, build the
+// vertex buffer and the draws, write them into a copy of the donor's structure, encode.
+#include "formats/grb/rebuild.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "formats/grb/grb.h"
+#include "formats/grb/mesh_codec.h"
+#include "formats/grb/rebuild_parts.h"
+#include "formats/grb/vertex_codec.h"
+
+namespace f2g::grb {
+
+namespace {
+
+using namespace rebuild_parts;
+
+Result<bool> read_donor(Dialect d, const RebuildInput& in, Donor& donor) {
+  DecodeOptions o = in.decode;
+  o.format = &format_of(d);
+  o.want_structure = false;
+  o.field_log = nullptr;
+  o.observer = nullptr;
+  Result<Decoded> decoded = decode(d, in.donor, in.donor_size, o);
+  if (!decoded) return decoded.error();
+  donor.mesh = std::move(decoded->mesh);
+  return catch_failure([&] {
+    Reader r(in.donor, in.donor + in.donor_size, "GRB");
+    std::vector<ir::Diagnostic> warnings;
+    Checker c(r, warnings, nullptr);
+    donor.file = read_mesh_file(r, c, d);
+    donor.layout = derive_layout(donor.file, vertex_formats_for(d, o), c);
+    const uint8_t* vb = donor.layout.vertices->bytes.data();
+    const float q = donor.file.compiled.q;
+    donor.static_w = donor.layout.vertex_count > 0 && q != 32767;
+    for (uint64_t v = 0; v < donor.layout.vertex_count && donor.static_w; ++v)
+      donor.static_w = float(std::abs(int(position_w(*donor.layout.format, vb, v)))) == q;
+    return true;
+  });
+}
+
+// Half a step of each stored encoding (docs/READING.md "GRB/GRW element decoding"): s16 x
+// Q / 32767 positions, s16 / 32767 x UVQ uvs, (b - 127) / 127 directions, b / 255 colours and
+// weights; joints are integers.
+HalfStep half_steps(const Donor& donor) {
+  const double q = std::fabs(double(donor.file.compiled.q)),
+               uvq = std::fabs(double(donor.file.compiled.uvq));
+  return [q, uvq](const std::string& s, uint32_t, size_t) -> double {
+    if (s == "POSITION") return q / 65534.0;
+    if (s == "NORMAL" || s == "TANGENT" || s == "_BINORMAL") return 0.5 / 127.0;
+    if (s.rfind("TEXCOORD_", 0) == 0) return uvq / 65534.0;
+    if (s.rfind("JOINTS_", 0) == 0) return 0;
+    return 0.5 / 255.0;  // COLOR_n, WEIGHTS_n and other unorm8 bytes
+  };
+}
+
+nlohmann::json ranges(const MeshData& md) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const MeshPrimitive& p : md.standard)
+    out.push_back({{"start_index", p.start_index},
+                   {"primitive_count", p.primitive_count},
+                   {"min_index", p.min_index},
+                   {"num_vertices", p.num_vertices}});
+  return out;
+}
+
+}  // namespace
+
+Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
+  Donor donor;
+  Result<bool> read = read_donor(dialect, input, donor);
+  if (!read) return read.error();
+  const ir::Mesh& in = input.mesh;
+  if (auto e = check_incoming(in, donor)) return *e;
+  const VertexMatch match = match_vertices(donor.mesh, in, half_steps(donor));
+  const Order order = order_of(match, donor.mesh.vertex_count);
+  Result<Vertices> vertices = build_vertices(donor, in, order);
+  if (!vertices) return vertices.error();
+  Result<Draws> draws = plan_draws(donor, in, order);
+  if (!draws) return draws.error();
+  MeshFile out = donor.file;
+  Result<bool> written = write_structure(donor, *vertices, *draws, order, out);
+  if (!written) return written.error();
+
+  Rebuilt r;
+  r.bytes = encode(out);
+  RebuildSummary& s = r.summary;
+  s.vertices = order.incoming.size();
+  s.vertices_kept = vertices->kept;
+  s.vertices_new = vertices->fresh;
+  for (const MeshPrimitive& p : out.compiled.mesh_data.standard) s.triangles += p.primitive_count;
+  s.donor_vertices = donor.layout.vertex_count;
+  for (const MeshPrimitive& p : donor.file.compiled.mesh_data.standard)
+    s.donor_triangles += p.primitive_count;
+  s.donor_order = order.donor_order;
+  s.influences_dropped = vertices->influences_dropped;
+  nlohmann::json& x = s.details;
+  x["dialect"] = dialect_name(dialect);
+  x["layout"] = donor.layout.clustered ? "clustered" : "mesh_data";
+  x["ranges_before"] = ranges(donor.file.compiled.mesh_data);
+  x["ranges_after"] = ranges(out.compiled.mesh_data);
+  x["materials_dropped"] = draws->dropped;
+  x["q_old"] = donor.file.compiled.q;
+  x["q_new"] = out.compiled.q;
+  x["uvq_old"] = donor.file.compiled.uvq;
+  x["uvq_new"] = out.compiled.uvq;
+  x["extent_min_old"] = donor.file.mesh.extent_min;
+  x["extent_min_new"] = out.mesh.extent_min;
+  x["extent_max_old"] = donor.file.mesh.extent_max;
+  x["extent_max_new"] = out.mesh.extent_max;
+  x["new_vertex_defaults"] = vertices->defaulted;
+  if (s.influences_dropped)
+    r.warnings.push_back(
+        import_error("IMPORT_INFLUENCES_DROPPED",
+                     std::to_string(s.influences_dropped) + " influences past the format's " +
+                         std::to_string(4 * (donor.layout.format->find("JOINTS_1") ? 2 : 1)) +
+                         " lanes dropped (the largest kept, weights renormalised to 255)",
+                     "mesh/attributes/JOINTS_0"));
+  for (uint32_t i : draws->dropped)
+    r.warnings.push_back(import_error(
+        "IMPORT_GRB_MATERIAL_DROPPED",
+        "material " + std::to_string(i) + " (" +
+            hex(donor.file.compiled.instancing[i].material_id, 16) +
+            ") has no triangles left: its draw, instancing entry and material reference are "
+            "not written",
+        "mesh/materials[" + std::to_string(i) + "]"));
+  return r;
+}
+
+}  // namespace f2g::grb
