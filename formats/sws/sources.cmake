@@ -7,6 +7,12 @@ add_library(f2g_sws STATIC
   formats/sws/mesh_codec.cpp
   formats/sws/submesh_codec.cpp
   formats/sws/mesh_builder.cpp
+  formats/sws/rebuild.cpp
+  formats/sws/rebuild_input.cpp
+  formats/sws/rebuild_match.cpp
+  formats/sws/rebuild_ranges.cpp
+  formats/sws/rebuild_submeshes.cpp
+  formats/sws/rebuild_vertices.cpp
   formats/sws/relations.cpp
   formats/sws/structure_json.cpp
   formats/sws/sws.cpp

@@ -7,6 +7,7 @@
 #include "formats/common/classes.h"
 #include "formats/sws/codec_parts.h"
 #include "formats/sws/mesh_codec.h"
+#include "formats/sws/rebuild.h"
 #include "formats/sws/relations.h"
 #include "formats/sws/structure_json.h"
 #include "formats/sws/to_ir.h"
@@ -15,14 +16,14 @@
 
 namespace f2g::sws {
 
-namespace {
-
-const VertexFormats& user_or_builtin_table(const DecodeOptions& options) {
+const VertexFormats& vertex_table(const DecodeOptions& options) {
   const VertexTable* t = options.tables ? options.tables->find(kFormat.name) : nullptr;
   // Only this format's parser fills its slot (parse_table below); checked all the same.
   const auto* own = dynamic_cast<const VertexFormats*>(t);
   return own ? *own : builtin_vertex_formats();
 }
+
+namespace {
 
 Result<std::shared_ptr<const VertexTable>> parse_table(const std::string& json,
                                                        const std::string& file) {
@@ -55,7 +56,7 @@ const Format kFormat{
     {{{"flags", "flags", true}, {"stride", "stride", false}}, "sws.submesh_positions_equal_range"},
     {{"sws", kMeshClass, mesh_starts}},
     nullptr,  // no container record names its meshes
-    nullptr,  // rebuild: not yet
+    rebuild,
 };
 
 bool looks_like(const uint8_t* data, size_t size) {
@@ -74,7 +75,7 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     const Mesh& m = *mesh;
     Reader r(data, data + size, "SWS");
     Checker c(r, warnings, options.observer);
-    const VertexFormats& table = user_or_builtin_table(options);
+    const VertexFormats& table = vertex_table(options);
     const VertexLayout layout =
         resolve_layout(table, m.compiled.flags, m.compiled.stride, c, sites.flags);
     const std::vector<uint32_t> ranges = check_submesh_geometry(m, layout, sites, c);

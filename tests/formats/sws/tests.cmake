@@ -6,3 +6,4 @@ f2g_test(sws_samples_test SOURCES formats/sws/sws_samples_test.cpp ${F2G_SWS_TES
 f2g_test(sws_vertex_formats_test SOURCES formats/sws/sws_vertex_formats_test.cpp ${F2G_SWS_TEST_COMMON}
          LIBS f2g_sws)
 f2g_test(sws_to_ir_test SOURCES formats/sws/sws_to_ir_test.cpp ${F2G_SWS_TEST_COMMON} LIBS f2g_sws)
+f2g_test(sws_rebuild_test SOURCES formats/sws/sws_rebuild_test.cpp ${F2G_SWS_TEST_COMMON} LIBS f2g_sws)

@@ -1,0 +1,104 @@
+// The incoming vertices matched to the donor's one range (material) at a time.
+#include <algorithm>
+#include <map>
+
+#include "formats/sws/rebuild.h"
+
+namespace f2g::sws {
+
+namespace {
+
+// Mesh `m` restricted to `vertices` (attributes only: the matcher's input).
+ir::Mesh subset(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
+  ir::Mesh out;
+  out.vertex_count = uint32_t(vertices.size());
+  for (const ir::Attribute& a : m.attributes) {
+    ir::Attribute b = a;
+    b.f32.clear();
+    b.u8.clear();
+    b.u16.clear();
+    for (uint32_t v : vertices) {
+      const size_t at = size_t(v) * a.width;
+      if (a.type == ir::Scalar::F32) b.f32.insert(b.f32.end(), &a.f32[at], &a.f32[at] + a.width);
+      if (a.type == ir::Scalar::U8) b.u8.insert(b.u8.end(), &a.u8[at], &a.u8[at] + a.width);
+      if (a.type == ir::Scalar::U16) b.u16.insert(b.u16.end(), &a.u16[at], &a.u16[at] + a.width);
+    }
+    out.attributes.push_back(std::move(b));
+  }
+  return out;
+}
+
+// Per material (or kNewVertex: named by no triangle), the vertices its triangles name.
+std::map<uint32_t, std::vector<uint32_t>> vertices_by_material(const ir::Mesh& m) {
+  std::map<uint32_t, std::vector<uint32_t>> out;
+  std::vector<uint8_t> named(m.vertex_count, 0);
+  for (const ir::Primitive& p : m.primitives) {
+    std::vector<uint32_t>& into = out[p.material];
+    for (uint32_t i = p.first_index; i < p.first_index + p.index_count; ++i) {
+      into.push_back(m.indices[i]);
+      named[m.indices[i]] = 1;
+    }
+  }
+  for (auto& entry : out) {
+    std::sort(entry.second.begin(), entry.second.end());
+    entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
+  }
+  for (uint32_t v = 0; v < m.vertex_count; ++v)
+    if (!named[v]) out[kNewVertex].push_back(v);
+  return out;
+}
+
+std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> triangles(
+    const ir::Mesh& m, const std::vector<uint32_t>* donor_of) {
+  std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> out;
+  for (size_t p = 0; p < m.primitives.size(); ++p) {
+    std::vector<std::array<uint32_t, 3>> t = canonical_triangles(m, p, donor_of);
+    auto& into = out[m.primitives[p].material];
+    into.insert(into.end(), t.begin(), t.end());
+  }
+  for (auto it = out.begin(); it != out.end();) {
+    std::sort(it->second.begin(), it->second.end());
+    it = it->second.empty() ? out.erase(it) : ++it;
+  }
+  return out;
+}
+
+}  // namespace
+
+VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfStep& half_step) {
+  VertexMatch out;
+  out.donor_of.assign(in.vertex_count, kNewVertex);
+  const auto donor_sets = vertices_by_material(donor.ir);
+  const auto in_sets = vertices_by_material(in);
+  std::vector<uint8_t> taken(donor.vertex_count, 0);
+  for (const auto& [material, incoming] : in_sets) {
+    const auto d = donor_sets.find(material);
+    if (d == donor_sets.end()) continue;
+    const std::vector<uint32_t>& dv = d->second;
+    const HalfStep local = [&](const std::string& s, uint32_t v, size_t c) {
+      return half_step(s, dv[v], c);
+    };
+    const VertexMatch m = match_vertices(subset(donor.ir, dv), subset(in, incoming), local);
+    for (size_t i = 0; i < incoming.size(); ++i) {
+      // A vertex several materials name keeps its first match.
+      if (m.donor_of[i] == kNewVertex || out.donor_of[incoming[i]] != kNewVertex) continue;
+      out.donor_of[incoming[i]] = dv[m.donor_of[i]];
+    }
+  }
+  for (uint32_t d : out.donor_of) out.matched += d != kNewVertex;
+  // rebuild.h: the donor's order stands when the vertex sets are the donor's, one to one, and
+  // each material keeps its triangles.
+  bool distinct = true;
+  for (uint32_t d : out.donor_of) {
+    if (d == kNewVertex || taken[d]) {
+      distinct = false;
+      break;
+    }
+    taken[d] = 1;
+  }
+  out.donor_order = distinct && in.vertex_count == donor.vertex_count &&
+                    triangles(in, &out.donor_of) == triangles(donor.ir, nullptr);
+  return out;
+}
+
+}  // namespace f2g::sws
