@@ -145,6 +145,7 @@ ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t dono
         {"IMPORT_FORMAT_UNSUPPORTED",
          std::string("import cannot rebuild ") + format.game + " (" + format.name + ") meshes yet",
          "", 0});
+  if (!filled.empty()) mesh.extras[kComputedKey] = filled;
   RebuildInput rin;
   rin.donor = donor;
   rin.donor_size = donor_size;
@@ -152,6 +153,7 @@ ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t dono
   rin.decode.format = &format;
   rin.mesh = std::move(mesh);
   rin.options.drop_submeshes = options.drop_submeshes;
+  rin.incoming_error = {scene.position_error, scene.normal_error, scene.texcoord_error};
   Result<Rebuilt> rebuilt = format.rebuild(rin);
   if (!rebuilt) return failed(rebuilt.error());
   out.warnings.insert(out.warnings.end(), rebuilt->warnings.begin(), rebuilt->warnings.end());

@@ -44,8 +44,13 @@ class Matcher {
  public:
   Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
       : donor_(donor), in_(incoming), half_step_(half_step) {
+    std::vector<std::string> computed;
+    if (incoming.extras.is_object() && incoming.extras.contains(kComputedKey))
+      for (const auto& c : incoming.extras[kComputedKey])
+        if (c.is_string()) computed.push_back(c.get<std::string>());
     for (const ir::Attribute& a : incoming.attributes) {
       if (is_influence(a.semantic)) continue;
+      if (std::find(computed.begin(), computed.end(), a.semantic) != computed.end()) continue;
       const ir::Attribute* d = donor.find(a.semantic);
       if (d && d->width == a.width) shared_.push_back({d, &a});
     }
@@ -122,11 +127,18 @@ class Matcher {
         continue;
       }
       for (size_t c = 0; c < da->width; ++c)
-        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= half_step_(da->semantic, d, c)))
+        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(da->semantic, d, c)))
           return false;
     }
     if (influences_ && !same_influences(d, v)) return false;
     return true;
+  }
+
+  // Half a step, but colours and weights within one whole step (Blender's colour round trip
+  // through sRGB moves them by about half a step).
+  double tolerance(const std::string& semantic, uint32_t d, size_t c) const {
+    const double h = half_step_(semantic, d, c);
+    return semantic.rfind("COLOR_", 0) == 0 ? 2 * h + 1e-7 : h;
   }
 
   // Directions: the writer stores NORMAL / TANGENT at unit length, so the donor's are
@@ -168,7 +180,7 @@ class Matcher {
     for (size_t i = 0; i < a.size(); ++i) {
       if (a[i].joint != b[i].joint) return false;
       if (!(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
-            half_step_("WEIGHTS_0", d, i) + 1e-6))
+            2 * half_step_("WEIGHTS_0", d, i) + 1e-6))
         return false;
     }
     return true;
@@ -204,6 +216,17 @@ class Matcher {
 };
 
 }  // namespace
+
+HalfStep widened(HalfStep half_step, const IncomingError& error) {
+  if (error.position == 0 && error.normal == 0 && error.texcoord == 0) return half_step;
+  return [half_step, error](const std::string& semantic, uint32_t v, size_t c) {
+    const double h = half_step(semantic, v, c);
+    if (semantic == "POSITION") return std::max(h, error.position);
+    if (is_direction(semantic)) return std::max(h, error.normal);
+    if (semantic.rfind("TEXCOORD_", 0) == 0) return std::max(h, error.texcoord);
+    return h;
+  };
+}
 
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step) {

@@ -23,6 +23,7 @@
 namespace f2g {
 
 constexpr uint32_t kNewVertex = 0xFFFFFFFF;
+inline constexpr const char* kComputedKey = "computed";
 
 // The geometry, as converter/import made it from the glTF:
 // - frame: the donor's buffer space (Z-up; the convert root node's rotation undone, node
@@ -34,9 +35,18 @@ constexpr uint32_t kNewVertex = 0xFFFFFFFF;
 // - indices: absolute vertex numbers; primitives: one per glTF primitive, `material` a DONOR
 //   material index, first_vertex 0 and vertex_count = mesh.vertex_count;
 // - morph targets: the donor's names in the donor's order, absolute values;
-// - materials, skin, extras: empty (the donor's are kept).
+// - materials, skin: empty (the donor's are kept); extras: only kComputedKey, the semantics
+//   import computed (NORMAL, TANGENT) because the glTF had none: match_vertices leaves them
+//   out, and only new vertices take their values.
 struct RebuildOptions {
   bool drop_submeshes = false;  // SWS: a topology edit writes the mesh without its SubMeshes
+};
+
+// How far the incoming values may sit from the ones the glTF's writer was given, per
+// component, when the glTF was itself quantised (convert --quantize): matching widens each
+// half step to at least this, so a vertex quantised twice still finds its donor vertex.
+struct IncomingError {
+  double position = 0, normal = 0, texcoord = 0;
 };
 
 struct RebuildInput {
@@ -45,6 +55,7 @@ struct RebuildInput {
   DecodeOptions decode;  // how the donor is read: its format, the vertex tables
   ir::Mesh mesh;
   RebuildOptions options;
+  IncomingError incoming_error;
 };
 
 // What the rebuild did, for --dry-run and the report (all counts of the NEW mesh unless named
@@ -76,6 +87,9 @@ struct Rebuilt {
 using HalfStep =
     std::function<double(const std::string& semantic, uint32_t donor_vertex, size_t component)>;
 
+// `half_step` widened to at least `error` (POSITION, NORMAL / TANGENT, TEXCOORD_n).
+HalfStep widened(HalfStep half_step, const IncomingError& error);
+
 struct VertexMatch {
   std::vector<uint32_t> donor_of;  // per incoming vertex: the donor vertex it equals, or kNewVertex
   uint64_t matched = 0;
@@ -87,8 +101,9 @@ struct VertexMatch {
 
 // Matches `incoming` to `donor` (both IR meshes over the donor's materials): candidates by a
 // spatial hash of POSITION at the donor's step, then every attribute both meshes have within
-// `half_step` (NORMAL and TANGENT as directions: both normalised, then compared within the
-// step; TANGENT w exactly). Among equal candidates an unmatched donor vertex wins, so
+// `half_step` (colours and weights within a whole step; NORMAL and TANGENT as directions:
+// both normalised, then compared within the step; TANGENT w exactly; the semantics listed
+// under extras[kComputedKey] not at all). Among equal candidates an unmatched donor vertex wins, so
 // duplicated donor vertices are each found once. Linear in the vertex counts.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);

@@ -75,7 +75,8 @@ Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
   if (!read) return read.error();
   const ir::Mesh& in = input.mesh;
   if (auto e = check_incoming(in, donor)) return *e;
-  const VertexMatch match = match_vertices(donor.mesh, in, half_steps(donor));
+  const VertexMatch match =
+      match_vertices(donor.mesh, in, widened(half_steps(donor), input.incoming_error));
   const Order order = order_of(match, donor.mesh.vertex_count);
   Result<Vertices> vertices = build_vertices(donor, in, order);
   if (!vertices) return vertices.error();

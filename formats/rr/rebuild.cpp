@@ -102,7 +102,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
     return *e;
 
   const float q_old = donor->file.materials.quantization_factor;
-  const VertexMatch match = match_two_pass(donor->mesh, in, half_step_of(f, q_old, donor->mesh));
+  const VertexMatch match = match_two_pass(
+      donor->mesh, in, widened(half_step_of(f, q_old, donor->mesh), input.incoming_error));
   const bool ranged = donor->file.is_ranged();
   std::vector<uint32_t> material_of(donor->mesh.vertex_count, UINT32_MAX);
   for (const ir::Primitive& p : donor->mesh.primitives)

@@ -113,7 +113,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   Rebuilt out;
   nlohmann::json& details = out.summary.details;
   const HalfStep half_step = donor_half_step(donor);
-  const VertexMatch match = match_by_range(donor, in, half_step);
+  // A quantised glTF (convert --quantize) moved values by up to its own step: matching
+  // allows that much, the rest of the rebuild keeps the donor's steps.
+  const VertexMatch match = match_by_range(donor, in, widened(half_step, input.incoming_error));
 
   // The donor's topology stands when the matcher restored its order, or when the incoming
   // vertices are the donor's by number (an edit that moved or recoloured vertices) and each

@@ -751,9 +751,10 @@ ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size) {
   // Compact files (convert --quantize / --compress and any meshopt-compressed glb): expanded
   // to plain float first, which also undoes the writer's dequantisation folds exactly.
   std::vector<uint8_t> plain;
+  ExpandInfo info;
   if (mentions(data, size, "EXT_meshopt_compression") ||
       mentions(data, size, "KHR_mesh_quantization")) {
-    ir::Result<std::vector<uint8_t>> expanded = expand_glb(data, size);
+    ir::Result<std::vector<uint8_t>> expanded = expand_glb(data, size, &info);
     if (!expanded) {
       Diagnostic e = expanded.error();
       e.code = "IMPORT_GLTF_INVALID";
@@ -763,11 +764,24 @@ ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size) {
     data = plain.data();
     size = plain.size();
   }
-  return load(
+  ir::Result<Scene> scene = load(
       [&](tinygltf::TinyGLTF& loader, tinygltf::Model& model, std::string& err, std::string& warn) {
         return loader.LoadBinaryFromMemory(&model, &err, &warn, data, unsigned(size), "");
       },
       tinygltf::FsCallbacks{any_file, same_path, read_none, write_none, nullptr});
+  if (scene && info.found.quantize) {
+    // compact.h: POSITION within half its dequantisation scale (plus float rounding of the
+    // dequantised value), NORMAL / TANGENT within one BYTE step, TEXCOORD within half a
+    // SHORT step.
+    double extent = 0;
+    if (const ir::Attribute* p = scene->mesh.find("POSITION"))
+      for (float x : p->f32) extent = std::max(extent, double(std::fabs(x)));
+    scene->position_error =
+        info.position_scale / 2 + 4 * extent * std::numeric_limits<float>::epsilon();
+    scene->normal_error = kNormalTolerance;
+    scene->texcoord_error = kTexcoordTolerance + 4 * std::numeric_limits<float>::epsilon();
+  }
+  return scene;
 }
 
 ir::Result<Scene> read_scene_gltf(const std::string& json, const ReadUri& read_uri) {
