@@ -544,6 +544,21 @@ TEST(RrRebuild, JointsPastTheBonesAreAnError) {
   EXPECT_EQ(r.error().code, "IMPORT_JOINT_OUT_OF_RANGE");
 }
 
+// A static format has no skin stream: incoming joints have nowhere to go and are not read.
+TEST(RrRebuild, JointsOnAStaticDonorAreNotRead) {
+  const std::vector<uint8_t> donor = test::sample_bytes("static24_props");
+  ir::Mesh in = as_import(decoded(donor));
+  ir::Attribute j{"JOINTS_0", ir::Scalar::U16, 4, false, {}, {}, {}};
+  ir::Attribute w{"WEIGHTS_0", ir::Scalar::F32, 4, false, {}, {}, {}};
+  j.u16.assign(4 * size_t(in.vertex_count), 9);
+  w.f32.assign(4 * size_t(in.vertex_count), 0.25f);
+  in.attributes.push_back(j);
+  in.attributes.push_back(w);
+  Result<Rebuilt> r = run(donor, in);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_TRUE(r->bytes == donor);
+}
+
 TEST(RrRebuild, AnUnreadableDonorIsItsDecodeError) {
   std::vector<uint8_t> donor = test::sample_bytes("static24_props");
   const ir::Mesh in = decoded(donor);
