@@ -98,7 +98,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
                         "mesh/vertex_format");
   const ir::Mesh& in = input.mesh;
   const size_t materials = donor->mesh.materials.size();
-  if (std::optional<Error> e = check_incoming(in, materials, donor->file.header.bones.size()))
+  if (std::optional<Error> e =
+          check_incoming(in, materials, donor->file.header.bones.size(), f.strides[2] != 0))
     return *e;
 
   const float q_old = donor->file.materials.quantization_factor;
@@ -159,6 +160,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   det["new_vertex_fields_from_nearest"] = vb.from_nearest;
   det["materials_dropped"] = plan.dropped;
   det["materials_split"] = plan.split_materials;
+  if (ranged)  // spec: "two more length-prefixed streams", not interpreted: the donor's stand
+    det["extra_stream_bytes_kept"] = donor->file.ranged->extra_streams[0].bytes.size() +
+                                     donor->file.ranged->extra_streams[1].bytes.size();
   det["bounds_old"] = box_json(donor->file.header.extent_min, donor->file.header.extent_max);
   const uint8_t width_old = donor->file.mesh_data.index_width;
 

@@ -24,8 +24,10 @@ Result<Rebuilt> rebuild(const RebuildInput& input);
 
 // An IMPORT_... error when `in` cannot be geometry for this donor: attribute sizes and widths,
 // POSITION, finite values, primitive index intervals, indices < vertex_count, materials and
-// weighted joints inside the donor's lists, at least one triangle.
-std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, size_t bones);
+// weighted joints inside the donor's bones (when the format is `skinned`), at least one
+// triangle.
+std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, size_t bones,
+                                    bool skinned);
 
 // ---- rebuild_order.cpp: may the donor's vertex and index order stand? -------------------
 

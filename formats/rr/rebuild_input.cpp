@@ -24,7 +24,8 @@ int expected_width(const std::string& s) {
 
 }  // namespace
 
-std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, size_t bones) {
+std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, size_t bones,
+                                    bool skinned) {
   for (size_t i = 0; i < in.attributes.size(); ++i) {
     const ir::Attribute& a = in.attributes[i];
     const std::string path = "mesh/attributes[" + std::to_string(i) + "]";
@@ -82,9 +83,10 @@ std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, 
     return import_error("IMPORT_NO_TRIANGLES", "the incoming mesh has no triangles",
                         "mesh/primitives");
   // RR stores joints as u8 bone numbers of the header's bone list (docs/READING.md "Bones").
-  for (uint32_t v = 0; v < in.vertex_count; ++v)
+  // A format without a skin stream has nowhere to put them: they are not read.
+  for (uint32_t v = 0; skinned && v < in.vertex_count; ++v)
     for (const Influence& i : influences_of(in, v))
-      if (i.weight > 0 && i.joint >= bones)
+      if (i.weight > 0 && (i.joint >= bones || i.joint > 255))
         return import_error("IMPORT_JOINT_OUT_OF_RANGE",
                             "vertex " + std::to_string(v) + " is weighted to joint " +
                                 std::to_string(i.joint) + "; the donor has " +

@@ -85,7 +85,8 @@ class Nearest {
  private:
   int cell(double v, int c) const {
     const double t = std::floor((std::clamp(v, lo_[c], hi_[c]) - lo_[c]) / size_[c]);
-    return std::clamp(int(t), 0, g_ - 1);
+    if (!(t >= 0 && t < g_)) return t >= g_ ? g_ - 1 : 0;  // NaN (a donor's own) to cell 0
+    return int(t);
   }
   size_t index(int x, int y, int z) const { return (size_t(x) * g_ + y) * g_ + z; }
 
@@ -209,7 +210,7 @@ float choose_quantization(const VertexFormat& f, float donor_q, const ir::Mesh& 
       const double x = o.donor != kNewVertex ? dp->get(o.donor, c) : ip->get(o.incoming, c);
       largest = std::max(largest, std::fabs(x));
       // A kept vertex's stored s16 fits by construction; a new one must round inside s16.
-      if (fits && o.donor == kNewVertex && std::fabs(std::lround(float(x) / donor_q)) > 32767)
+      if (fits && o.donor == kNewVertex && !(std::fabs(float(x) / donor_q) < 32767.5f))
         fits = false;
     }
   if (fits) return donor_q;

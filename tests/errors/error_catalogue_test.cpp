@@ -68,6 +68,7 @@ const Inputs& all_inputs() {
     Inputs in;
     add_sws_inputs(in);
     add_rr_inputs(in);
+    add_rr_rebuild_inputs(in);
     add_grb_inputs(in);
     add_gltf_inputs(in);
     add_converter_inputs(in);
@@ -281,6 +282,7 @@ const std::map<std::string, std::string>& no_input() {
       {"GRB_BAD_CLASS",
        "the Reader builds PREFIX_BAD_CLASS in expect_class, which no GRB/GRW decoder calls"},
       {"GLTF_TOO_LARGE", "needs a BIN buffer of more than 4 GiB"},
+      {"IMPORT_TOO_LARGE", "needs more than 4 GiB of RR vertex or index bytes"},
       {"VIEW_THUMBNAIL_ENCODE_FAILED", "stb's PNG encoder fails only when its allocation fails"},
       {"IMPORT_GATE_FAILED",
        "the gate after a rebuild: every rebuild's tests prove its bytes decode strictly"},

@@ -544,6 +544,78 @@ TEST(RrRebuild, JointsPastTheBonesAreAnError) {
   EXPECT_EQ(r.error().code, "IMPORT_JOINT_OUT_OF_RANGE");
 }
 
+// A static format has no skin stream: incoming joints have nowhere to go and are not read.
+TEST(RrRebuild, JointsOnAStaticDonorAreNotRead) {
+  const std::vector<uint8_t> donor = test::sample_bytes("static24_props");
+  ir::Mesh in = as_import(decoded(donor));
+  ir::Attribute j{"JOINTS_0", ir::Scalar::U16, 4, false, {}, {}, {}};
+  ir::Attribute w{"WEIGHTS_0", ir::Scalar::F32, 4, false, {}, {}, {}};
+  j.u16.assign(4 * size_t(in.vertex_count), 9);
+  w.f32.assign(4 * size_t(in.vertex_count), 0.25f);
+  in.attributes.push_back(j);
+  in.attributes.push_back(w);
+  Result<Rebuilt> r = run(donor, in);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_TRUE(r->bytes == donor);
+}
+
+// Random damage to the incoming mesh: every rebuild is an IMPORT_ error or a mesh the
+// decoder reads with every Proven relation holding.
+TEST(RrRebuild, RandomDamageIsAnErrorOrAStrictMesh) {
+  std::mt19937 rng(2024);
+  size_t errors = 0, built = 0;
+  for (const char* name : {"static24_props", "split12_skin8_tentacle", "inline_u32_indices"}) {
+    const std::vector<uint8_t> donor = test::sample_bytes(name);
+    const ir::Mesh base = as_import(decoded(donor));
+    for (int round = 0; round < 60; ++round) {
+      ir::Mesh in = base;
+      for (int k = 0, n = 1 + int(rng() % 3); k < n; ++k) {
+        ir::Attribute& a = in.attributes[rng() % in.attributes.size()];
+        switch (rng() % 8) {
+          case 0:
+            in.indices[rng() % in.indices.size()] = uint32_t(rng() % (in.vertex_count + 3));
+            break;
+          case 1:
+            in.primitives[rng() % in.primitives.size()].material = uint32_t(rng() % 5);
+            break;
+          case 2:
+            in.primitives[rng() % in.primitives.size()].index_count = uint32_t(rng() % 999);
+            break;
+          case 3:
+            in.primitives[rng() % in.primitives.size()].first_index = uint32_t(rng());
+            break;
+          case 4:
+            if (a.type == ir::Scalar::F32 && !a.f32.empty())
+              a.f32[rng() % a.f32.size()] = std::ldexp(1.0f, int(rng() % 200) - 100);
+            break;
+          case 5:
+            if (a.type == ir::Scalar::U16 && !a.u16.empty())
+              a.u16[rng() % a.u16.size()] = uint16_t(rng());
+            break;
+          case 6:
+            in.primitives.erase(in.primitives.begin() + long(rng() % in.primitives.size()));
+            if (in.primitives.empty()) in.primitives = base.primitives;
+            break;
+          case 7:
+            for (float& f : in.find("POSITION")->f32) f *= 1e6f;
+            break;
+        }
+      }
+      Result<Rebuilt> r = run(donor, in);
+      if (!r) {
+        ++errors;
+        EXPECT_EQ(r.error().code.rfind("IMPORT_", 0), 0u) << r.error().to_string();
+        continue;
+      }
+      ++built;
+      Result<Decoded> d = test::decode_bytes(r->bytes);
+      ASSERT_TRUE(d.ok()) << name << " round " << round << ": " << d.error().to_string();
+    }
+  }
+  EXPECT_GT(errors, 10u);
+  EXPECT_GT(built, 10u);
+}
+
 TEST(RrRebuild, AnUnreadableDonorIsItsDecodeError) {
   std::vector<uint8_t> donor = test::sample_bytes("static24_props");
   const ir::Mesh in = decoded(donor);
