@@ -92,6 +92,7 @@ class FreshVertex {
       if (starts(s, "JOINTS_") || starts(s, "WEIGHTS_")) continue;  // skin() below
       double vals[4] = {0, 0, 0, 0};
       const ir::Attribute* a = in_.find(s);
+      if (e.type == ElementType::S16x4Position && !a) a = in_.find("POSITION");
       int16_t w = 0;
       switch (e.type) {
         case ElementType::S16x4Position:
@@ -207,6 +208,7 @@ void refactor(const Donor& donor, const Factors& f, uint32_t d, uint8_t* record)
     const bool pos = e.type == ElementType::S16x4Position, uv = e.type == ElementType::S16x2Uv;
     if (!(pos && f.q_changed) && !(uv && f.uvq_changed)) continue;
     const ir::Attribute* a = donor.mesh.find(e.semantic);
+    if (!a) continue;  // every element decodes to its attribute; kept as stored otherwise
     double vals[4] = {0, 0, 0, 0};
     for (size_t c = 0; c < (pos ? 3u : 2u); ++c) vals[c] = a->get(d, c);
     int16_t w = 0;

@@ -27,8 +27,9 @@ using Inputs = std::vector<Input>;
 // Each room's inputs (error_catalogue_<room>.cpp).
 void add_sws_inputs(Inputs& inputs);
 void add_rr_inputs(Inputs& inputs);
-void add_rr_rebuild_inputs(Inputs& inputs);  // import's RR rebuild
-void add_grb_inputs(Inputs& inputs);         // GRB and GRW
+void add_rr_rebuild_inputs(Inputs& inputs);   // import's RR rebuild
+void add_grb_inputs(Inputs& inputs);          // GRB and GRW
+void add_grb_rebuild_inputs(Inputs& inputs);  // import's GRB/GRW rebuild
 void add_gltf_inputs(Inputs& inputs);
 void add_converter_inputs(Inputs& inputs);
 void add_validator_inputs(Inputs& inputs);  // convert --validate

@@ -3,6 +3,8 @@
 // incoming mesh per IMPORT_ code of the GRB/GRW rebuild.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 #include "formats/grb/mesh_codec.h"
@@ -421,6 +422,61 @@ TEST(GrbRebuild, NewVerticesWithoutAnAttributeGetItsNeutralValueCounted) {
   for (size_t i = 0; i < b0.size(); ++i) ASSERT_NEAR(b0[i], b1[i], 1.5 / 127) << i;
 }
 
+// A clustered donor that also fills MeshData's own buffers (a non-clustered copy): identity
+// keeps them; an edit writes the new vertices there with absolute indices.
+TEST(GrbRebuild, MeshDataCopyBesideClusteredFollowsTheEdit) {
+  const std::vector<uint8_t> clean = test::sample_bytes("grb/clustered_skinned_soldier");
+  MeshFile m = parsed(clean, Dialect::Grb);
+  MeshData& md = m.compiled.mesh_data;
+  md.vertex_buffer.bytes = m.compiled.clustered->vertex_buffer.bytes;
+  md.index_buffer.bytes = {1, 0, 2, 0, 3, 0};
+  md.blob_bytes = uint32_t(8 + md.vertex_buffer.bytes.size() + md.index_buffer.bytes.size());
+  const std::vector<uint8_t> donor = encode(m);
+  decode_clean(donor, Dialect::Grb);
+  Result<Rebuilt> same = rebuild_of(donor, Dialect::Grb, incoming_of(donor, Dialect::Grb));
+  ASSERT_TRUE(same) << same.error().to_string();
+  EXPECT_TRUE(same->bytes == donor);
+  ir::Mesh in = incoming_of(donor, Dialect::Grb);
+  for (float& f : in.find("POSITION")->f32) f *= 0.5f;
+  Result<Rebuilt> r = rebuild_of(donor, Dialect::Grb, in);
+  ASSERT_TRUE(r) << r.error().to_string();
+  decode_clean(r->bytes, Dialect::Grb);
+  const MeshFile now = parsed(r->bytes, Dialect::Grb);
+  EXPECT_TRUE(now.compiled.mesh_data.vertex_buffer.bytes ==
+              now.compiled.clustered->vertex_buffer.bytes);
+  ASSERT_EQ(now.compiled.mesh_data.index_buffer.bytes.size(), 2 * in.indices.size());
+  for (size_t k = 0; k < in.indices.size(); ++k) {
+    uint16_t v;
+    std::memcpy(&v, now.compiled.mesh_data.index_buffer.bytes.data() + 2 * k, 2);
+    ASSERT_EQ(v, in.indices[k]) << k;
+  }
+  EXPECT_EQ(now.compiled.mesh_data.blob_bytes,
+            8 + now.compiled.mesh_data.vertex_buffer.bytes.size() + 2 * in.indices.size());
+}
+
+TEST(GrbRebuild, SummaryNamesRangesFactorsAndBounds) {
+  const std::vector<uint8_t> donor = test::sample_bytes("grb/clustered_skinned_soldier");
+  ir::Mesh in = incoming_of(donor, Dialect::Grb);
+  in.primitives.erase(in.primitives.begin());
+  Result<Rebuilt> r = rebuild_of(donor, Dialect::Grb, in);
+  ASSERT_TRUE(r) << r.error().to_string();
+  const nlohmann::json& x = r->summary.details;
+  EXPECT_EQ(x["dialect"], "grb");
+  EXPECT_EQ(x["layout"], "clustered");
+  ASSERT_EQ(x["ranges_before"].size(), 3u);
+  ASSERT_EQ(x["ranges_after"].size(), 2u);
+  EXPECT_EQ(x["ranges_after"][0]["start_index"], 0);
+  EXPECT_EQ(x["ranges_after"][0]["primitive_count"], x["ranges_before"][1]["primitive_count"]);
+  EXPECT_EQ(x["ranges_after"][0]["min_index"], x["ranges_before"][1]["min_index"]);
+  EXPECT_EQ(x["q_old"], x["q_new"]);
+  EXPECT_EQ(x["uvq_old"], x["uvq_new"]);
+  EXPECT_EQ(x["extent_max_old"], x["extent_max_new"]);  // draw 0's vertices are still there
+  EXPECT_EQ(r->summary.donor_triangles, 248u);          // 744 indices
+  EXPECT_EQ(r->summary.triangles, 248u - x["ranges_before"][0]["primitive_count"].get<uint64_t>());
+  EXPECT_EQ(r->summary.donor_vertices, 154u);
+  EXPECT_FALSE(r->summary.donor_order);
+}
+
 // ---- hostile incoming meshes --------------------------------------------------------------
 
 TEST(GrbRebuild, EveryImportBreakGivesItsCode) {
@@ -455,6 +511,58 @@ TEST(GrbRebuild, HugeCountsWithoutValuesAreErrorsNotAllocations) {
   r = rebuild_of(donor, Dialect::Grb, wide);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, "IMPORT_GRB_PRIMITIVE_RANGE");
+}
+
+// Many small corruptions of the incoming mesh: each is an IMPORT_ error or a mesh that
+// decodes strictly, never a crash.
+TEST(GrbRebuild, RandomCorruptionsAreErrorsOrCleanMeshes) {
+  for (const char* name : {"grb/clustered_skinned_soldier", "grw/static_format8_u32_indices",
+                           "grb/mesh_data_only_format11_foliage"}) {
+    const Dialect d = std::string(name).rfind("grb", 0) == 0 ? Dialect::Grb : Dialect::Grw;
+    const std::vector<uint8_t> donor = test::sample_bytes(name);
+    const ir::Mesh base = incoming_of(donor, d);
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    auto next = [&seed](uint64_t n) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      return n ? (seed >> 33) % n : 0;
+    };
+    for (int round = 0; round < 200; ++round) {
+      SCOPED_TRACE(std::string(name) + " round " + std::to_string(round));
+      ir::Mesh m = base;
+      switch (next(6)) {
+        case 0:
+          m.indices[next(m.indices.size())] = uint32_t(next(m.vertex_count + 4));
+          break;
+        case 1:
+          m.primitives[next(m.primitives.size())].material = uint32_t(next(5));
+          break;
+        case 2:
+          m.primitives[next(m.primitives.size())].index_count =
+              uint32_t(next(m.indices.size() + 9));
+          break;
+        case 3: {
+          ir::Attribute& a = m.attributes[next(m.attributes.size())];
+          if (a.type == ir::Scalar::F32) a.f32.resize(next(a.f32.size() + 8));
+          if (a.type == ir::Scalar::U8) a.u8.resize(next(a.u8.size() + 8));
+          break;
+        }
+        case 4:
+          m.vertex_count = uint32_t(next(m.vertex_count + 3));
+          break;
+        case 5:
+          m.find("POSITION")->f32[next(m.find("POSITION")->f32.size())] =
+              float(next(2000)) - 1000.0f;
+          break;
+      }
+      Result<Rebuilt> r = rebuild_of(donor, d, std::move(m));
+      if (!r) {
+        EXPECT_EQ(r.error().code.rfind("IMPORT_", 0), 0u) << r.error().to_string();
+        continue;
+      }
+      Result<Decoded> back = f2g::decode(r->bytes.data(), r->bytes.size(), test::forced(d));
+      ASSERT_TRUE(back) << back.error().to_string();
+    }
+  }
 }
 
 TEST(GrbRebuild, ABrokenDonorIsItsDecodeError) {
