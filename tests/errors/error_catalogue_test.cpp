@@ -67,6 +67,7 @@ const Inputs& all_inputs() {
   static const Inputs inputs = [] {
     Inputs in;
     add_sws_inputs(in);
+    add_sws_rebuild_inputs(in);
     add_rr_inputs(in);
     add_grb_inputs(in);
     add_gltf_inputs(in);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -250,6 +251,35 @@ TEST(SwsRebuild, OneMaterialsTrianglesDeleted) {
         << v;
 }
 
+// A second partition of groups of consecutive first ranges: (0, 1) and (2).
+TEST(SwsRebuild, SecondPartitionGroupsFollowTheFirst) {
+  Mesh m = test::sample_mesh("static_materials");
+  const std::vector<Range> a = m.compiled.ranges_a;
+  Range g01 = m.compiled.ranges_b[0];
+  g01.first_vertex = a[0].first_vertex;
+  g01.vertex_count = a[0].vertex_count + a[1].vertex_count;
+  g01.triangle_count = a[0].triangle_count + a[1].triangle_count;
+  m.compiled.ranges_b = {g01, m.compiled.ranges_b[2]};
+  update_derived(m);
+  const std::vector<uint8_t> donor = encode(m);
+  const ir::Mesh mesh = ir_of(donor);
+  Result<Rebuilt> same = run(donor, mesh);
+  ASSERT_TRUE(same.ok());
+  EXPECT_TRUE(same->bytes == donor);
+  EXPECT_EQ(same->summary.details["second_partition"], "groups");
+  ir::Mesh edit = mesh;
+  edit.primitives.erase(edit.primitives.begin());  // material 0 gone: group (0, 1) keeps 1
+  Result<Rebuilt> r = run(donor, edit);
+  strict(r);
+  Result<Mesh> st = decode_structure(r->bytes.data(), r->bytes.size(), {});
+  ASSERT_TRUE(st.ok());
+  ASSERT_EQ(st->compiled.ranges_a.size(), 2u);
+  ASSERT_EQ(st->compiled.ranges_b.size(), 2u);
+  EXPECT_EQ(st->compiled.ranges_b[0].triangle_count, a[1].triangle_count);
+  EXPECT_EQ(st->compiled.ranges_b[0].unknown_0x14, g01.unknown_0x14);
+  EXPECT_EQ(st->compiled.ranges_b[1].triangle_count, a[2].triangle_count);
+}
+
 TEST(SwsRebuild, TrianglesAddedWithNewVertices) {
   const std::vector<uint8_t>& donor = test::sample_bytes("lit_two_uv");
   const ir::Mesh mesh = ir_of(donor);
@@ -472,6 +502,18 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   e = mesh;
   e.find("JOINTS_0")->u8[0] = 9;
   e.find("WEIGHTS_0")->u8[0] = 255;
+  EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
+  e = mesh;
+  e.find("JOINTS_0")->u8[0] = 200;  // a zero weight's joint must still be a joint number
+  e.find("WEIGHTS_0")->u8[0] = 0;
+  EXPECT_EQ(error_code(e), "ok");
+  e = mesh;
+  *e.find("WEIGHTS_0") = ir::f32_attribute(
+      "WEIGHTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
+  EXPECT_EQ(error_code(e), "IMPORT_SWS_BAD_WEIGHT");
+  e = mesh;
+  *e.find("JOINTS_0") = ir::f32_attribute(
+      "JOINTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
   EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
   e = mesh;
   e.morph_targets.push_back({});
