@@ -531,5 +531,69 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   EXPECT_EQ(r.error().code.rfind("SWS_", 0), 0u) << r.error().code;
 }
 
+// Random edits of every sample's IR (indices, materials, values, triangles dropped or
+// repeated): each rebuild is refused with an IMPORT_SWS_ code or decodes strictly.
+TEST(SwsRebuild, RandomEditsAreRefusedOrDecodeStrictly) {
+  std::mt19937 rng(1234);
+  size_t refused = 0, rebuilt = 0;
+  for (const auto& path : sws_samples()) {
+    const std::vector<uint8_t> donor = file_bytes(path);
+    const ir::Mesh mesh = ir_of(donor);
+    for (int round = 0; round < 40; ++round) {
+      ir::Mesh e = mesh;
+      const auto pick = [&](size_t n) { return n ? size_t(rng() % n) : 0; };
+      for (int k = 0, edits = 1 + int(rng() % 4); k < edits; ++k) {
+        switch (rng() % 7) {
+          case 0:
+            if (!e.indices.empty())
+              e.indices[pick(e.indices.size())] = uint32_t(pick(e.vertex_count + 2));
+            break;
+          case 1:
+            if (!e.primitives.empty())
+              e.primitives[pick(e.primitives.size())].material = uint32_t(pick(4));
+            break;
+          case 2: {
+            ir::Attribute& a = e.attributes[pick(e.attributes.size())];
+            if (a.type == ir::Scalar::F32 && !a.f32.empty())
+              a.f32[pick(a.f32.size())] = rng() % 2 ? std::nanf("") : 1e30f;
+            if (a.type == ir::Scalar::U8 && !a.u8.empty()) a.u8[pick(a.u8.size())] = uint8_t(rng());
+            break;
+          }
+          case 3:
+            if (!e.primitives.empty()) {
+              ir::Primitive& p = e.primitives[pick(e.primitives.size())];
+              p.index_count -= p.index_count >= 3 ? 3 : 0;
+            }
+            break;
+          case 4:
+            if (!e.primitives.empty())
+              e.primitives.push_back(e.primitives[pick(e.primitives.size())]);
+            break;
+          case 5:
+            for (float& f : e.find("POSITION")->f32) f += 0.01f;
+            break;
+          case 6:
+            if (!e.morph_targets.empty())
+              e.morph_targets[pick(e.morph_targets.size())].positions[0] += 1;
+            break;
+        }
+      }
+      RebuildOptions o;
+      o.drop_submeshes = rng() % 2;
+      Result<Rebuilt> r = run(donor, e, o);
+      if (!r.ok()) {
+        EXPECT_EQ(r.error().code.rfind("IMPORT_SWS_", 0), 0u) << r.error().to_string();
+        ++refused;
+        continue;
+      }
+      ++rebuilt;
+      Result<Decoded> d = decode_copy(r->bytes);
+      ASSERT_TRUE(d.ok()) << path << " round " << round << ": " << d.error().to_string();
+    }
+  }
+  EXPECT_GT(refused, 0u);
+  EXPECT_GT(rebuilt, 0u);
+}
+
 }  // namespace
 }  // namespace f2g::sws
