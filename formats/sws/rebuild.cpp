@@ -203,6 +203,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
     for (const OutVertex& o : plan.vertices) used += seen[o.in] ? 0 : (seen[o.in] = 1);
     return used;
   }();
+  details["position_encoding"] = "float32x3 (no quantisation or bounds stored)";
   details["fields_from_donor_vertex"] = streams.fields_from_donor;
   details["fields_zero"] = streams.fields_zero;
   details["morph_streams"] = {{"before", donor.mesh.compiled.extra_streams},
