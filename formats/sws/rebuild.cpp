@@ -112,10 +112,10 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
 
   Rebuilt out;
   nlohmann::json& details = out.summary.details;
-  const HalfStep half_step = donor_half_step(donor);
-  // A quantised glTF (convert --quantize) moved values by up to its own step: matching
-  // allows that much, the rest of the rebuild keeps the donor's steps.
-  const VertexMatch match = match_by_range(donor, in, widened(half_step, input.incoming_error));
+  // A quantised glTF (convert --quantize) moved values by up to its own step: matching, and
+  // the morph streams' test for the donor's values, allow that much.
+  const HalfStep half_step = widened(donor_half_step(donor), input.incoming_error);
+  const VertexMatch match = match_by_range(donor, in, half_step);
 
   // The donor's topology stands when the matcher restored its order, or when the incoming
   // vertices are the donor's by number (an edit that moved or recoloured vertices) and each
@@ -205,6 +205,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
     for (const OutVertex& o : plan.vertices) used += seen[o.in] ? 0 : (seen[o.in] = 1);
     return used;
   }();
+  details["position_encoding"] = "float32x3 (no quantisation or bounds stored)";
   details["fields_from_donor_vertex"] = streams.fields_from_donor;
   details["fields_zero"] = streams.fields_zero;
   details["morph_streams"] = {{"before", donor.mesh.compiled.extra_streams},

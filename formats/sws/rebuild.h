@@ -1,8 +1,10 @@
 // The SWS side of `import` (formats/common/rebuild.h): the donor's Mesh structure with new
 // geometry, every derived word recomputed, encoded with the mirroring encoder. The parts, one
-// file each: rebuild_input.cpp (checks of the incoming mesh, half steps), rebuild_vertices.cpp
-// (vertex bytes), rebuild_ranges.cpp (ranges, palettes, second partition),
-// rebuild_submeshes.cpp (SubMesh runs), rebuild.cpp (the order of the passes).
+// file each: rebuild_input.cpp (checks of the incoming mesh, half steps), rebuild_match.cpp
+// (vertices matched range by range), rebuild_vertices.cpp (vertex bytes), rebuild_ranges.cpp
+// (ranges, palettes, second partition), rebuild_submeshes.cpp (SubMesh runs), rebuild.cpp
+// (the order of the passes). SWS positions are float32 (no quantisation factor, no stored
+// bounds), so nothing of that kind is recomputed.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // What the SWS rebuild accepts as incoming geometry, and how close a value must be to the
 // donor's to count as unedited.
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <map>
@@ -61,13 +62,23 @@ std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor) {
         return error("IMPORT_SWS_ATTRIBUTE_SIZE",
                      j->semantic + " and " + w->semantic + " differ in width",
                      "mesh." + j->semantic);
+      // spec: palette 0x7, u8 bone indices: a palette reaches the first 256 bones only.
+      const double bones = double(std::min<size_t>(donor.mesh.bones.size(), 256));
       for (uint32_t v = 0; v < in.vertex_count; ++v)
-        for (size_t c = 0; c < j->width; ++c)
-          if (w->get(v, c) > 0 && !(j->get(v, c) < double(donor.mesh.bones.size())))
+        for (size_t c = 0; c < j->width; ++c) {
+          const double weight = w->get(v, c), joint = j->get(v, c);
+          if (!(weight >= 0) || !std::isfinite(weight))
+            return error("IMPORT_SWS_BAD_WEIGHT",
+                         "vertex " + n(v) + "'s weight " + std::to_string(weight) +
+                             " is negative or not finite",
+                         "mesh." + w->semantic);
+          if (!(joint >= 0 && joint < 65536) || (weight > 0 && !(joint < bones)))
             return error("IMPORT_SWS_JOINT_OUT_OF_RANGE",
-                         "vertex " + n(v) + " names joint " + std::to_string(j->get(v, c)) +
-                             " of the donor's " + n(donor.mesh.bones.size()) + " bones",
+                         "vertex " + n(v) + " names joint " + std::to_string(joint) +
+                             " of the donor's " + n(donor.mesh.bones.size()) +
+                             " bones (palettes reach 256)",
                          "mesh." + j->semantic);
+        }
     }
   // Morph targets: the donor's names in the donor's order, absolute values per vertex.
   const std::vector<ir::MorphTarget>& want = donor.ir.morph_targets;

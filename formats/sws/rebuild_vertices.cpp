@@ -188,7 +188,8 @@ Streams vertex_streams(const Plan& plan, const Donor& donor, const ir::Mesh& in,
                half_step("POSITION", o.kept, c);
       for (size_t c = 0; same && c < 3 && !t.normals.empty() && !dt.normals.empty(); ++c)
         same = std::fabs(double(t.normals[size_t(o.in) * 3 + c]) -
-                         double(dt.normals[size_t(o.kept) * 3 + c])) <= 0.5 / 127 + 1e-6;
+                         double(dt.normals[size_t(o.kept) * 3 + c])) <=
+               std::max(0.5 / 127, half_step("NORMAL", o.kept, c)) + 1e-6;
       if (same) {
         std::memcpy(p, donor.vertex(o.kept, k), stride);
         continue;

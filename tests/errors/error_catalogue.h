@@ -26,6 +26,7 @@ using Inputs = std::vector<Input>;
 
 // Each room's inputs (error_catalogue_<room>.cpp).
 void add_sws_inputs(Inputs& inputs);
+void add_sws_rebuild_inputs(Inputs& inputs);  // import onto SWS donors
 void add_rr_inputs(Inputs& inputs);
 void add_rr_rebuild_inputs(Inputs& inputs);   // import's RR rebuild
 void add_grb_inputs(Inputs& inputs);          // GRB and GRW

@@ -67,6 +67,7 @@ const Inputs& all_inputs() {
   static const Inputs inputs = [] {
     Inputs in;
     add_sws_inputs(in);
+    add_sws_rebuild_inputs(in);
     add_rr_inputs(in);
     add_rr_rebuild_inputs(in);
     add_grb_inputs(in);
@@ -287,6 +288,8 @@ const std::map<std::string, std::string>& no_input() {
       {"IMPORT_GRB_TOO_LARGE",
        "needs a vertex buffer past 2 GiB or a draw of more than 16,777,215 indices"},
       {"VIEW_THUMBNAIL_ENCODE_FAILED", "stb's PNG encoder fails only when its allocation fails"},
+      {"IMPORT_FORMAT_UNSUPPORTED",
+       "every registered format has a rebuild; a new game without one would produce it"},
       {"IMPORT_GATE_FAILED",
        "the gate after a rebuild: every rebuild's tests prove its bytes decode strictly"},
   };

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -250,6 +251,35 @@ TEST(SwsRebuild, OneMaterialsTrianglesDeleted) {
         << v;
 }
 
+// A second partition of groups of consecutive first ranges: (0, 1) and (2).
+TEST(SwsRebuild, SecondPartitionGroupsFollowTheFirst) {
+  Mesh m = test::sample_mesh("static_materials");
+  const std::vector<Range> a = m.compiled.ranges_a;
+  Range g01 = m.compiled.ranges_b[0];
+  g01.first_vertex = a[0].first_vertex;
+  g01.vertex_count = a[0].vertex_count + a[1].vertex_count;
+  g01.triangle_count = a[0].triangle_count + a[1].triangle_count;
+  m.compiled.ranges_b = {g01, m.compiled.ranges_b[2]};
+  update_derived(m);
+  const std::vector<uint8_t> donor = encode(m);
+  const ir::Mesh mesh = ir_of(donor);
+  Result<Rebuilt> same = run(donor, mesh);
+  ASSERT_TRUE(same.ok());
+  EXPECT_TRUE(same->bytes == donor);
+  EXPECT_EQ(same->summary.details["second_partition"], "groups");
+  ir::Mesh edit = mesh;
+  edit.primitives.erase(edit.primitives.begin());  // material 0 gone: group (0, 1) keeps 1
+  Result<Rebuilt> r = run(donor, edit);
+  strict(r);
+  Result<Mesh> st = decode_structure(r->bytes.data(), r->bytes.size(), {});
+  ASSERT_TRUE(st.ok());
+  ASSERT_EQ(st->compiled.ranges_a.size(), 2u);
+  ASSERT_EQ(st->compiled.ranges_b.size(), 2u);
+  EXPECT_EQ(st->compiled.ranges_b[0].triangle_count, a[1].triangle_count);
+  EXPECT_EQ(st->compiled.ranges_b[0].unknown_0x14, g01.unknown_0x14);
+  EXPECT_EQ(st->compiled.ranges_b[1].triangle_count, a[2].triangle_count);
+}
+
 TEST(SwsRebuild, TrianglesAddedWithNewVertices) {
   const std::vector<uint8_t>& donor = test::sample_bytes("lit_two_uv");
   const ir::Mesh mesh = ir_of(donor);
@@ -474,6 +504,18 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   e.find("WEIGHTS_0")->u8[0] = 255;
   EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
   e = mesh;
+  e.find("JOINTS_0")->u8[0] = 200;  // a zero weight's joint must still be a joint number
+  e.find("WEIGHTS_0")->u8[0] = 0;
+  EXPECT_EQ(error_code(e), "ok");
+  e = mesh;
+  *e.find("WEIGHTS_0") = ir::f32_attribute(
+      "WEIGHTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
+  EXPECT_EQ(error_code(e), "IMPORT_SWS_BAD_WEIGHT");
+  e = mesh;
+  *e.find("JOINTS_0") = ir::f32_attribute(
+      "JOINTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
+  EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
+  e = mesh;
   e.morph_targets.push_back({});
   e.morph_targets.back().name = "extra";
   EXPECT_EQ(error_code(e), "IMPORT_SWS_MORPH_TARGETS_MISMATCH");
@@ -487,6 +529,70 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   Result<Rebuilt> r = run(broken, mesh);
   ASSERT_FALSE(r.ok());  // the donor's own decode error
   EXPECT_EQ(r.error().code.rfind("SWS_", 0), 0u) << r.error().code;
+}
+
+// Random edits of every sample's IR (indices, materials, values, triangles dropped or
+// repeated): each rebuild is refused with an IMPORT_SWS_ code or decodes strictly.
+TEST(SwsRebuild, RandomEditsAreRefusedOrDecodeStrictly) {
+  std::mt19937 rng(1234);
+  size_t refused = 0, rebuilt = 0;
+  for (const auto& path : sws_samples()) {
+    const std::vector<uint8_t> donor = file_bytes(path);
+    const ir::Mesh mesh = ir_of(donor);
+    for (int round = 0; round < 40; ++round) {
+      ir::Mesh e = mesh;
+      const auto pick = [&](size_t n) { return n ? size_t(rng() % n) : 0; };
+      for (int k = 0, edits = 1 + int(rng() % 4); k < edits; ++k) {
+        switch (rng() % 7) {
+          case 0:
+            if (!e.indices.empty())
+              e.indices[pick(e.indices.size())] = uint32_t(pick(e.vertex_count + 2));
+            break;
+          case 1:
+            if (!e.primitives.empty())
+              e.primitives[pick(e.primitives.size())].material = uint32_t(pick(4));
+            break;
+          case 2: {
+            ir::Attribute& a = e.attributes[pick(e.attributes.size())];
+            if (a.type == ir::Scalar::F32 && !a.f32.empty())
+              a.f32[pick(a.f32.size())] = rng() % 2 ? std::nanf("") : 1e30f;
+            if (a.type == ir::Scalar::U8 && !a.u8.empty()) a.u8[pick(a.u8.size())] = uint8_t(rng());
+            break;
+          }
+          case 3:
+            if (!e.primitives.empty()) {
+              ir::Primitive& p = e.primitives[pick(e.primitives.size())];
+              p.index_count -= p.index_count >= 3 ? 3 : 0;
+            }
+            break;
+          case 4:
+            if (!e.primitives.empty())
+              e.primitives.push_back(e.primitives[pick(e.primitives.size())]);
+            break;
+          case 5:
+            for (float& f : e.find("POSITION")->f32) f += 0.01f;
+            break;
+          case 6:
+            if (!e.morph_targets.empty())
+              e.morph_targets[pick(e.morph_targets.size())].positions[0] += 1;
+            break;
+        }
+      }
+      RebuildOptions o;
+      o.drop_submeshes = rng() % 2;
+      Result<Rebuilt> r = run(donor, e, o);
+      if (!r.ok()) {
+        EXPECT_EQ(r.error().code.rfind("IMPORT_SWS_", 0), 0u) << r.error().to_string();
+        ++refused;
+        continue;
+      }
+      ++rebuilt;
+      Result<Decoded> d = decode_copy(r->bytes);
+      ASSERT_TRUE(d.ok()) << path << " round " << round << ": " << d.error().to_string();
+    }
+  }
+  EXPECT_GT(refused, 0u);
+  EXPECT_GT(rebuilt, 0u);
 }
 
 }  // namespace
