@@ -81,33 +81,36 @@ class Matcher {
     std::vector<uint8_t> taken(donor_.vertex_count, 0);
     const double reach = cell / 2;
     for (uint32_t v = 0; v < in_.vertex_count; ++v) {
-      uint32_t first_fit = kNewVertex, free_fit = kNewVertex;
+      // The nearest donor vertex that fits; among equally near ones an unmatched one, so
+      // duplicated donor vertices are each found once.
+      uint32_t best = kNewVertex;
+      double best_distance = 0;
       size_t looked = 0;
       std::array<std::array<int64_t, 2>, 3> span{};
       for (size_t c = 0; c < 3; ++c) {
         const double p = ip->get(v, c);
         span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
       }
-      for (int64_t x = span[0][0]; x <= span[0][1] && free_fit == kNewVertex; ++x)
-        for (int64_t y = span[1][0]; y <= span[1][1] && free_fit == kNewVertex; ++y)
-          for (int64_t z = span[2][0]; z <= span[2][1] && free_fit == kNewVertex; ++z) {
+      for (int64_t x = span[0][0]; x <= span[0][1]; ++x)
+        for (int64_t y = span[1][0]; y <= span[1][1]; ++y)
+          for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
             auto it = grid.find({x, y, z});
             if (it == grid.end()) continue;
             for (uint32_t d : it->second) {
               if (++looked > kMaxCandidates) break;
               if (!fits(d, v)) continue;
-              if (first_fit == kNewVertex) first_fit = d;
-              if (!taken[d]) {
-                free_fit = d;
-                break;
+              const double dist = distance(d, v);
+              if (best == kNewVertex || dist < best_distance ||
+                  (dist == best_distance && taken[best] && !taken[d])) {
+                best = d;
+                best_distance = dist;
               }
             }
           }
-      const uint32_t d = free_fit != kNewVertex ? free_fit : first_fit;
-      m.donor_of[v] = d;
-      if (d != kNewVertex) {
+      m.donor_of[v] = best;
+      if (best != kNewVertex) {
         ++m.matched;
-        taken[d] = 1;
+        taken[best] = 1;
       }
     }
     m.donor_order = same_sets(m);
@@ -186,14 +189,28 @@ class Matcher {
     return true;
   }
 
+  // Sets, not counts: a tool that splits a vertex into copies (Blender exports one per face
+  // corner where it sees a seam) still gives the donor's vertices when every copy matches the
+  // same donor vertex, and the donor's triangles when they are the same in donor numbers.
   bool same_sets(const VertexMatch& m) const {
-    if (in_.vertex_count != donor_.vertex_count || m.matched != in_.vertex_count) return false;
+    if (m.matched != in_.vertex_count) return false;
     std::vector<uint8_t> seen(donor_.vertex_count, 0);
-    for (uint32_t d : m.donor_of) {
-      if (seen[d]) return false;
-      seen[d] = 1;
-    }
+    for (uint32_t d : m.donor_of) seen[d] = 1;
+    if (std::find(seen.begin(), seen.end(), 0) != seen.end()) return false;
     return by_material(donor_, nullptr) == by_material(in_, &m.donor_of);
+  }
+
+  // How far apart two fitting vertices are: the sum of their differences over everything
+  // compared (a tie-break among fits only).
+  double distance(uint32_t d, uint32_t v) const {
+    double sum = 0;
+    const ir::Attribute* dp = donor_.find("POSITION");
+    const ir::Attribute* ip = in_.find("POSITION");
+    for (size_t c = 0; c < 3; ++c) sum += std::fabs(dp->get(d, c) - ip->get(v, c));
+    for (const auto& [da, ia] : shared_)
+      if (da->semantic != "POSITION")
+        for (size_t c = 0; c < da->width; ++c) sum += std::fabs(da->get(d, c) - ia->get(v, c));
+    return sum;
   }
 
   static std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> by_material(

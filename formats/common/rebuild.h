@@ -93,9 +93,10 @@ HalfStep widened(HalfStep half_step, const IncomingError& error);
 struct VertexMatch {
   std::vector<uint32_t> donor_of;  // per incoming vertex: the donor vertex it equals, or kNewVertex
   uint64_t matched = 0;
-  // Every incoming vertex matched a distinct donor vertex, every donor vertex was matched,
-  // and each material's triangles (corner rotation ignored) are the donor's: the donor's
-  // vertex and index order may stand for the incoming geometry.
+  // Every incoming vertex matched a donor vertex, every donor vertex was matched (copies of
+  // one donor vertex count once: the vertex SETS are the donor's), and each material's
+  // triangles (corner rotation ignored) are the donor's in donor numbers: the donor's vertex
+  // and index order may stand for the incoming geometry.
   bool donor_order = false;
 };
 
@@ -103,8 +104,9 @@ struct VertexMatch {
 // spatial hash of POSITION at the donor's step, then every attribute both meshes have within
 // `half_step` (colours and weights within a whole step; NORMAL and TANGENT as directions:
 // both normalised, then compared within the step; TANGENT w exactly; the semantics listed
-// under extras[kComputedKey] not at all). Among equal candidates an unmatched donor vertex wins, so
-// duplicated donor vertices are each found once. Linear in the vertex counts.
+// under extras[kComputedKey] not at all). The nearest fitting candidate wins, an unmatched
+// one among equally near, so duplicated donor vertices are each found once. Linear in the
+// vertex counts.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);
 
