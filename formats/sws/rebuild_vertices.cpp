@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "formats/sws/rebuild.h"
 
@@ -182,14 +183,23 @@ Streams vertex_streams(const Plan& plan, const Donor& donor, const ir::Mesh& in,
       const OutVertex& o = plan.vertices[u];
       uint8_t* p = stream + u * stride;
       bool same = o.kept != kNewVertex;
-      for (size_t c = 0; same && c < 3; ++c)
-        same = std::fabs(double(t.positions[size_t(o.in) * 3 + c]) -
-                         double(dt.positions[size_t(o.kept) * 3 + c])) <=
-               half_step("POSITION", o.kept, c);
+      // glTF holds a target as base + delta: where no float32 delta reaches the stored value
+      // (a delta far larger than the target), convert wrote the nearest reachable one, a few
+      // ulp of the base and the target away (docs/ARCHITECTURE.md "Output conventions").
+      const ir::Attribute* base = donor.ir.find("POSITION");
+      for (size_t c = 0; same && c < 3; ++c) {
+        const double want = double(dt.positions[size_t(o.kept) * 3 + c]);
+        const double reach = 4 * double(std::numeric_limits<float>::epsilon()) *
+                             (std::fabs(want) + (base ? std::fabs(base->get(o.kept, c)) : 0.0));
+        same = std::fabs(double(t.positions[size_t(o.in) * 3 + c]) - want) <=
+               std::max(half_step("POSITION", o.kept, c), reach);
+      }
+      // Target normals within one step, as the base normals match: glTF holds them at unit
+      // length, the stored bytes need not be.
       for (size_t c = 0; same && c < 3 && !t.normals.empty() && !dt.normals.empty(); ++c)
         same = std::fabs(double(t.normals[size_t(o.in) * 3 + c]) -
                          double(dt.normals[size_t(o.kept) * 3 + c])) <=
-               std::max(0.5 / 127, half_step("NORMAL", o.kept, c)) + 1e-6;
+               std::max(1.0 / 127, half_step("NORMAL", o.kept, c)) + 1e-6;
       if (same) {
         std::memcpy(p, donor.vertex(o.kept, k), stride);
         continue;

@@ -32,17 +32,29 @@ for game in "${games[@]}"; do
   }
 done
 
-status=0 total=0 identical=0
+status=0 total=0 identical=0 without_submeshes=0
 mapfile -t meshes < <(cd "$samples" && find . -name '*.mesh' -printf '%P\n' | sort)
 for m in "${meshes[@]}"; do
   total=$((total + 1))
   out=$tmp/new/$m
   mkdir -p "$(dirname "$out")" "$tmp/info/$(dirname "$m")"
+  dropped=0
   if ! "$f2g" import "$tmp/blender/${m%.mesh}.glb" --donor "$samples/$m" -o "$out" -q \
       >"$tmp/import.log" 2>&1; then
-    echo "roundtrip: $m: import failed: $(cat "$tmp/import.log")"
-    status=1
-    continue
+    # A mesh with SubMeshes whose vertices Blender changed past the donor's step (its
+    # importer moves vertex colours between corners) is refused as a topology edit; the
+    # documented way on writes it without them.
+    if grep -q IMPORT_SWS_SUBMESH_TOPOLOGY "$tmp/import.log" &&
+       "$f2g" import "$tmp/blender/${m%.mesh}.glb" --donor "$samples/$m" -o "$out" -q \
+         --drop-submeshes >"$tmp/import2.log" 2>&1; then
+      echo "roundtrip: $m: refused as a SubMesh topology edit; written with --drop-submeshes"
+      dropped=1
+      without_submeshes=$((without_submeshes + 1))
+    else
+      echo "roundtrip: $m: import failed: $(cat "$tmp/import.log")"
+      status=1
+      continue
+    fi
   fi
   cmp -s "$out" "$samples/$m" && identical=$((identical + 1))
   "$f2g" verify --reencode "$out" >/dev/null || { echo "roundtrip: $m: not re-encoded exactly"; status=1; }
@@ -50,8 +62,9 @@ for m in "${meshes[@]}"; do
   "$f2g" info --json "$out" >"$tmp/info/$m.new.json"
   "$f2g" convert "$out" -o "$tmp/newglb/$(dirname "$m")" -q --force
   "$python" "$here/roundtrip_check.py" "$m" "$tmp/info/$m.donor.json" "$tmp/info/$m.new.json" \
-    "$tmp/glb/${m%.mesh}.glb" "$tmp/newglb/${m%.mesh}.glb" || status=1
+    "$tmp/glb/${m%.mesh}.glb" "$tmp/newglb/${m%.mesh}.glb" "$dropped" || status=1
 done
 echo "import_roundtrip: $total samples through Blender 3.4 and back: $identical byte-identical," \
-     "$((total - identical)) re-encoded; $([[ $status == 0 ]] && echo all checks hold || echo FAILURES above)"
+     "$((total - identical)) re-encoded ($without_submeshes without SubMeshes);" \
+     "$([[ $status == 0 ]] && echo all checks hold || echo FAILURES above)"
 exit $status
