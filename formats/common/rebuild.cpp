@@ -192,11 +192,18 @@ class Matcher {
   // Sets, not counts: a tool that splits a vertex into copies (Blender exports one per face
   // corner where it sees a seam) still gives the donor's vertices when every copy matches the
   // same donor vertex, and the donor's triangles when they are the same in donor numbers.
+  // A donor vertex no donor triangle uses need not come back (a tool drops such vertices):
+  // the donor's order restores it with the rest.
   bool same_sets(const VertexMatch& m) const {
     if (m.matched != in_.vertex_count) return false;
     std::vector<uint8_t> seen(donor_.vertex_count, 0);
     for (uint32_t d : m.donor_of) seen[d] = 1;
-    if (std::find(seen.begin(), seen.end(), 0) != seen.end()) return false;
+    for (const ir::Primitive& p : donor_.primitives) {
+      const size_t end =
+          std::min<size_t>(size_t(p.first_index) + p.index_count / 3 * 3, donor_.indices.size());
+      for (size_t i = p.first_index; i < end; ++i)
+        if (donor_.indices[i] >= seen.size() || !seen[donor_.indices[i]]) return false;
+    }
     return by_material(donor_, nullptr) == by_material(in_, &m.donor_of);
   }
 
