@@ -3,31 +3,12 @@
 #include <algorithm>
 
 #include "formats/common/writer.h"
+#include "formats/rr/bounds.h"
 #include "formats/rr/rebuild.h"
 
 namespace f2g::rr {
 
 namespace {
-
-// The box mesh_builder.cpp stores: min and max of the decoded positions; centre (lo + hi) / 2,
-// half extent (hi - lo) / 2, in float as the builder computes them.
-struct Bounds {
-  Float3 lo{}, hi{};
-  Float3 centre() const { return {(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2}; }
-  Float3 half() const { return {(hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2}; }
-};
-
-Bounds bounds_of(const std::vector<float>& p, uint64_t first, uint64_t count) {
-  Bounds b;
-  if (count == 0) return b;
-  for (int c = 0; c < 3; ++c) b.lo[c] = b.hi[c] = p[first * 3 + c];
-  for (uint64_t v = first; v < first + count; ++v)
-    for (int c = 0; c < 3; ++c) {
-      b.lo[c] = std::min(b.lo[c], p[v * 3 + c]);
-      b.hi[c] = std::max(b.hi[c], p[v * 3 + c]);
-    }
-  return b;
-}
 
 template <class T>
 const T& template_of(const std::vector<T>& donor, uint32_t material) {
