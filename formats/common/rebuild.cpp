@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <map>
 #include <unordered_map>
@@ -240,6 +241,14 @@ class Matcher {
 };
 
 }  // namespace
+
+double float_half_step(const ir::Attribute* a, uint32_t v, double ulps) {
+  double largest = 0;
+  if (a && v < a->vertex_count())
+    for (size_t c = 0; c < a->width; ++c) largest = std::max(largest, std::fabs(a->get(v, c)));
+  if (a && a->semantic.rfind("TEXCOORD_", 0) == 0) largest = std::max(largest, 1.0);
+  return largest * ulps * FLT_EPSILON + FLT_MIN;
+}
 
 HalfStep widened(HalfStep half_step, const IncomingError& error) {
   if (error.position == 0 && error.normal == 0 && error.texcoord == 0) return half_step;

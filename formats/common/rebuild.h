@@ -87,6 +87,14 @@ struct Rebuilt {
 using HalfStep =
     std::function<double(const std::string& semantic, uint32_t donor_vertex, size_t component)>;
 
+// Half a step of a float32 component of donor vertex `v`: `ulps` ulp of the vertex's largest
+// component, not of the component itself. A glTF tool's float32 matrix arithmetic (Blender's
+// skinned export, a baked node transform) rounds every component at the precision of the
+// largest one, so a stored 0 beside a 0.18 comes back as 3e-9. A TEXCOORD_n counts at least
+// 1: tools with a bottom-left UV origin (Blender) store 1 - v, and 1 - (1 - v) rounds at
+// the precision of 1.
+double float_half_step(const ir::Attribute* donor_attribute, uint32_t v, double ulps);
+
 // `half_step` widened to at least `error` (POSITION, NORMAL / TANGENT, TEXCOORD_n).
 HalfStep widened(HalfStep half_step, const IncomingError& error);
 

@@ -172,17 +172,14 @@ HalfStep half_step_of(const VertexFormat& f, float q, const ir::Mesh& donor) {
   std::map<std::string, ElementType> types;
   for (const VertexElement& e : f.elements) types[e.semantic] = e.type;
   const double step = std::fabs(double(q));
-  return [types, step, &donor](const std::string& s, uint32_t d, size_t c) -> double {
+  return [types, step, &donor](const std::string& s, uint32_t d, size_t) -> double {
     const auto it = types.find(s);
     if (it == types.end()) return 0;
     switch (it->second) {
       case ElementType::S16x4Quantized:  // value = s16 x Q
         return step / 2;
-      case ElementType::F32x3: {  // four ulp of the stored float
-        const ir::Attribute* a = donor.find(s);
-        const double v = a && d < a->vertex_count() && c < a->width ? std::fabs(a->get(d, c)) : 0;
-        return std::ldexp(std::max(v, 1e-30), -21);
-      }
+      case ElementType::F32x3:
+        return float_half_step(donor.find(s), d, 4);
       case ElementType::UByte4Normal:
       case ElementType::UByte4Tangent:  // (b - 127) / 127
         return 0.5 / 127;

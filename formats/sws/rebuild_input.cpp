@@ -1,7 +1,6 @@
 // What the SWS rebuild accepts as incoming geometry, and how close a value must be to the
 // donor's to count as unedited.
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
 #include <map>
 
@@ -109,11 +108,11 @@ std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor) {
 
 HalfStep donor_half_step(const Donor& donor) {
   // docs/READING.md "Vertex elements (assumed)": the encoding of each element decides its step.
-  // float32: 2 ulp of the value; ubyte4_vector (b / 127 - 1): 0.5 / 127; d3dcolor and unorm8:
-  // 0.5 / 255; raw bytes (and the kept w bytes): below one.
-  // The matcher compares NORMAL and TANGENT normalised, within twice the step: a quarter
-  // step each keeps a neighbouring byte (1 / 127 away) from fitting, so duplicated vertices
-  // that differ by one normal byte are told apart.
+  // float32: 2 ulp of the vertex's largest component; ubyte4_vector (b / 127 - 1): 0.5 / 127;
+  // d3dcolor and unorm8: 0.5 / 255; raw bytes (and the kept w bytes): below one. The matcher
+  // compares NORMAL and TANGENT normalised, within twice the step: a quarter step each keeps a
+  // neighbouring byte (1 / 127 away) from fitting, so duplicated vertices that differ by one normal
+  // byte are told apart.
   enum Kind { Exact, Float, Unit127, Direction, Unit255, Byte };
   auto kinds = std::make_shared<std::map<std::string, Kind>>();
   for (const LayoutElement& e : donor.layout.elements) {
@@ -139,15 +138,12 @@ HalfStep donor_half_step(const Donor& donor) {
     (*kinds)[e.def.semantic] = k;
   }
   const ir::Mesh* d = &donor.ir;
-  return [kinds, d](const std::string& semantic, uint32_t v, size_t c) -> double {
+  return [kinds, d](const std::string& semantic, uint32_t v, size_t) -> double {
     const auto it = kinds->find(semantic);
     if (it == kinds->end()) return 0;
     switch (it->second) {
-      case Float: {
-        const ir::Attribute* a = d->find(semantic);
-        const double x = a && v < a->vertex_count() && c < a->width ? std::fabs(a->get(v, c)) : 0;
-        return x * 2 * FLT_EPSILON + FLT_MIN;
-      }
+      case Float:
+        return float_half_step(d->find(semantic), v, 2);
       case Unit127:
         return 0.5 / 127;
       case Direction:

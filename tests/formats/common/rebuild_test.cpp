@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 
 namespace f2g {
@@ -116,6 +117,25 @@ TEST(MatchVertices, InfluencesCompareAsSetsWhateverTheLaneOrder) {
       ir::f32_attribute("WEIGHTS_0", 4, {0.25f, 0.75f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}));
   const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 255));
   EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, kNewVertex}));  // vertex 3: bone 2, not 3
+}
+
+TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
+  // Blender's skinned export hands back a stored (0.18, 0, 0) as (0.18, 3.3e-9, 0): the 0 is
+  // rounded at the precision of 0.18 (2 x FLT_EPSILON x 0.18 = 4.3e-8), not of 0.
+  const ir::Attribute p = ir::f32_attribute("POSITION", 3, {0.18f, 0, 0, 0, 0, 0});
+  EXPECT_GT(float_half_step(&p, 0, 2), 3.3e-9);
+  EXPECT_LT(float_half_step(&p, 0, 2), 4.3e-8);
+  EXPECT_LT(float_half_step(&p, 1, 2), 1e-37);  // an all-zero vertex: FLT_MIN only
+  EXPECT_LT(float_half_step(nullptr, 0, 2), 1e-37);
+}
+
+TEST(FloatHalfStep, ATexcoordCountsAtLeastOneForTheFlippedV) {
+  // 1 - (1 - 0.1f) in float32 is 0.1f + 7.5e-9: the flip rounds at the precision of 1.
+  const ir::Attribute uv = ir::f32_attribute("TEXCOORD_0", 2, {0.1f, 0.1f});
+  const float v = 0.1f, back = 1.0f - (1.0f - v);
+  ASSERT_NE(v, back);
+  EXPECT_GT(float_half_step(&uv, 0, 2), std::fabs(double(back) - double(v)));
+  EXPECT_LT(float_half_step(&uv, 0, 2), 2.5e-7);  // 2 ulp of 1
 }
 
 TEST(CanonicalTriangles, RotatesToTheSmallestCornerAndSorts) {
