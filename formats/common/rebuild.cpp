@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <map>
+#include <string>
 #include <unordered_map>
 
 namespace f2g {
@@ -195,17 +196,48 @@ class Matcher {
   // same donor vertex, and the donor's triangles when they are the same in donor numbers.
   // A donor vertex no donor triangle uses need not come back (a tool drops such vertices):
   // the donor's order restores it with the rest.
+  // Donor vertices equal in everything compared (twins: a cap's centre stored twice) are one
+  // vertex to the incoming mesh, which cannot tell them apart: a tool may export them as one,
+  // or hand either copy back in the other's triangles. Sets and triangles count them once.
   bool same_sets(const VertexMatch& m) const {
     if (m.matched != in_.vertex_count) return false;
+    const std::vector<uint32_t> twin = donor_twins();
     std::vector<uint8_t> seen(donor_.vertex_count, 0);
-    for (uint32_t d : m.donor_of) seen[d] = 1;
+    std::vector<uint32_t> in_twin(in_.vertex_count);
+    for (uint32_t v = 0; v < in_.vertex_count; ++v) {
+      in_twin[v] = twin[m.donor_of[v]];
+      seen[in_twin[v]] = 1;
+    }
     for (const ir::Primitive& p : donor_.primitives) {
       const size_t end =
           std::min<size_t>(size_t(p.first_index) + p.index_count / 3 * 3, donor_.indices.size());
       for (size_t i = p.first_index; i < end; ++i)
-        if (donor_.indices[i] >= seen.size() || !seen[donor_.indices[i]]) return false;
+        if (donor_.indices[i] >= seen.size() || !seen[twin[donor_.indices[i]]]) return false;
     }
-    return by_material(donor_, nullptr) == by_material(in_, &m.donor_of);
+    return by_material(donor_, &twin) == by_material(in_, &in_twin);
+  }
+
+  // Per donor vertex: the first donor vertex with the same values in everything compared.
+  std::vector<uint32_t> donor_twins() const {
+    std::vector<uint32_t> twin(donor_.vertex_count);
+    std::unordered_map<std::string, uint32_t> first;
+    first.reserve(donor_.vertex_count);
+    std::string key;
+    auto put = [&key](double x) { key.append(reinterpret_cast<const char*>(&x), sizeof x); };
+    const ir::Attribute* dp = donor_.find("POSITION");
+    for (uint32_t d = 0; d < donor_.vertex_count; ++d) {
+      key.clear();
+      for (size_t c = 0; c < 3; ++c) put(dp->get(d, c));
+      for (const auto& shared : shared_)
+        for (size_t c = 0; c < shared.first->width; ++c) put(shared.first->get(d, c));
+      if (influences_)
+        for (const Influence& i : influences_of(donor_, d)) {
+          put(i.joint);
+          put(i.weight);
+        }
+      twin[d] = first.emplace(key, d).first->second;
+    }
+    return twin;
   }
 
   // How far apart two fitting vertices are: the sum of their differences over everything

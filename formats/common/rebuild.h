@@ -102,7 +102,9 @@ struct VertexMatch {
   std::vector<uint32_t> donor_of;  // per incoming vertex: the donor vertex it equals, or kNewVertex
   uint64_t matched = 0;
   // Every incoming vertex matched a donor vertex, every donor vertex a donor triangle uses was
-  // matched (copies of one donor vertex count once: the vertex SETS are the donor's), and
+  // matched (copies of one donor vertex count once, and so do donor vertices equal in
+  // everything compared, which the incoming mesh cannot tell apart: the vertex SETS are the
+  // donor's), and
   // each material's triangles (corner rotation ignored) are the donor's in donor numbers:
   // the donor's vertex and index order may stand for the incoming geometry.
   bool donor_order = false;

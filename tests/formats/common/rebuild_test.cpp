@@ -80,6 +80,36 @@ TEST(MatchVertices, CoincidentDonorVerticesAreEachFoundOnce) {
   EXPECT_TRUE(m.donor_order);
 }
 
+// The quad with vertex 2 stored twice (4 is its twin), the second triangle naming the copy.
+ir::Mesh quad_with_twin() {
+  ir::Mesh m = quad();
+  m.vertex_count = 5;
+  m.attributes[0].f32.insert(m.attributes[0].f32.end(), {1, 1, 0});
+  m.attributes[1].f32.insert(m.attributes[1].f32.end(), {1, 1});
+  m.indices = {0, 1, 2, 0, 4, 3};
+  m.primitives[0].vertex_count = 5;
+  return m;
+}
+
+TEST(MatchVertices, TwinDonorVerticesSwappedBetweenTrianglesKeepTheDonorOrder) {
+  const ir::Mesh donor = quad_with_twin();
+  ir::Mesh in = donor;
+  in.indices = {0, 1, 4, 0, 2, 3};  // each triangle names the other copy
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256));
+  EXPECT_EQ(m.matched, 5u);
+  EXPECT_TRUE(m.donor_order);
+}
+
+TEST(MatchVertices, TwinDonorVerticesExportedAsOneKeepTheDonorOrder) {
+  const ir::Mesh donor = quad_with_twin();
+  const VertexMatch m = match_vertices(donor, quad(), step(0.5 / 256));  // a tool merged them
+  EXPECT_EQ(m.matched, 4u);
+  EXPECT_TRUE(m.donor_order);
+  ir::Mesh other = quad();
+  other.attributes[1].f32[4] = 0.5f;  // but vertex 2 with another UV is an edit
+  EXPECT_FALSE(match_vertices(donor, other, step(0.5 / 256, 0.5 / 1024)).donor_order);
+}
+
 TEST(MatchVertices, AnotherUvMakesANewVertex) {
   const ir::Mesh donor = quad();
   ir::Mesh in = quad();
