@@ -47,3 +47,15 @@ f2g_build() {
   ((${#targets[@]})) && t=(--target "${targets[@]}")
   cmake --build "$dir" -j"$(nproc)" "${t[@]}"
 }
+
+# f2g_sanitize_build BUILD_DIR [cmake -D options...] -- [targets...]: the clang build with
+# ASan + UBSan that both the sanitizer suite (scripts/test --sanitize) and the libFuzzer
+# targets (fuzz/run) use. The libraries carry libFuzzer's coverage instrumentation too, so
+# CI compiles them once for both instead of twice.
+f2g_sanitize_build() {
+  local dir=$1
+  shift
+  f2g_ensure_packages clang libclang-rt-14-dev
+  CC=clang CXX=clang++ f2g_build "$dir" -DFORGE2GLTF_SANITIZE=ON -DFORGE2GLTF_FUZZ=ON \
+    -DFORGE2GLTF_BENCH=OFF "$@"
+}
