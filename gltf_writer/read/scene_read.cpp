@@ -117,6 +117,12 @@ const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t of
   return data.data() + view.byteOffset + offset;
 }
 
+size_t buffer_bytes(const tinygltf::Model& model) {
+  size_t n = 0;
+  for (const tinygltf::Buffer& b : model.buffers) n += b.data.size();
+  return n;
+}
+
 Values read_accessor(const tinygltf::Model& model, int index, const std::string& path) {
   if (index < 0 || size_t(index) >= model.accessors.size())
     fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
@@ -133,11 +139,20 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
   if (out.count > kMaxSceneVertices * 4)
     fail("IMPORT_GLTF_TOO_LARGE", to_string(out.count) + " elements", at);
   const size_t element = size_t(comp) * out.width;
+  // The claimed elements are checked against the bytes that back them before their values
+  // are allocated: the view's, or for a sparse accessor without one, the buffers' (a file
+  // stores every element it draws somewhere).
+  size_t stride = 0;
+  const uint8_t* base = a.bufferView >= 0 ? view_span(model, a.bufferView, a.byteOffset, out.count,
+                                                      element, stride, at)
+                                          : nullptr;
+  if (!base && out.count * element > buffer_bytes(model))
+    fail("IMPORT_GLTF_ACCESSOR",
+         to_string(out.count) + " elements without a buffer view pass the buffers' " +
+             to_string(buffer_bytes(model)) + " bytes",
+         at);
   out.v.assign(out.count * out.width, 0.0);
-  if (a.bufferView >= 0) {
-    size_t stride = 0;
-    const uint8_t* base =
-        view_span(model, a.bufferView, a.byteOffset, out.count, element, stride, at);
+  if (base) {
     for (size_t i = 0; i < out.count; ++i)
       for (size_t c = 0; c < out.width; ++c)
         out.v[i * out.width + c] =
@@ -307,6 +322,7 @@ class Builder {
     for (const tinygltf::Material& m : model_.materials)
       scene_.materials.push_back({m.name, extras_of(m.extras_json_string)});
     decide_attributes();
+    check_instancing();
     for (const Drawn& d : drawn_) add_node(d);
     scene_.mesh.vertex_count = uint32_t(vertices_);
     for (ir::Primitive& p : scene_.mesh.primitives) p.vertex_count = uint32_t(vertices_);
@@ -405,6 +421,36 @@ class Builder {
       a.width = s.rfind("TEXCOORD_", 0) == 0 ? 2 : s == "POSITION" || s == "NORMAL" ? 3 : 4;
       scene_.mesh.attributes.push_back(std::move(a));
     }
+  }
+
+  // Nodes drawing one mesh (instancing) multiply what the file stores, so a small file could
+  // claim millions of vertices: from the accessors' counts, before any is read, the vertices
+  // drawn more than once may bring the total to at most kMaxSceneVertices and at most as many
+  // as the buffers could store once (4 bytes or more of POSITION per vertex). A file without
+  // instancing meets read_accessor's checks alone.
+  void check_instancing() const {
+    uint64_t drawn = 0, stored = 0;
+    std::set<int> accessors;
+    for (const Drawn& d : drawn_) {
+      std::set<VertexKey> blocks;  // as add_primitive shares them
+      for (const tinygltf::Primitive& p : mesh_of(d).primitives) {
+        const auto pos = p.attributes.find("POSITION");
+        if (pos == p.attributes.end() || pos->second < 0 ||
+            size_t(pos->second) >= model_.accessors.size())
+          continue;  // read_accessor names the error
+        const uint64_t n = model_.accessors[size_t(pos->second)].count;
+        if (blocks.insert(VertexKey{d.node, p.attributes, p.targets}).second) drawn += n;
+        if (accessors.insert(pos->second).second) stored += n;
+      }
+    }
+    const uint64_t bytes = buffer_bytes(model_);
+    const uint64_t most = std::min<uint64_t>(kMaxSceneVertices, bytes / 4);
+    if (drawn > stored && drawn > most)
+      fail("IMPORT_GLTF_TOO_LARGE",
+           "the drawn nodes instance " + to_string(stored) + " stored vertices as " +
+               to_string(drawn) + " (at most " + to_string(most) + " from " + to_string(bytes) +
+               " buffer bytes)",
+           "/nodes");
   }
 
   // The transform that takes this node's vertices into the Z-up world.

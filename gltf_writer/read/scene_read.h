@@ -61,7 +61,8 @@ inline constexpr uint32_t kNoMaterial = 0xFFFFFFFF;
 // past its data), IMPORT_GLTF_PRIMITIVE (not TRIANGLES, indices out of range, attributes of
 // different counts), IMPORT_GLTF_VALUE (NaN or infinite POSITION / NORMAL / weights),
 // IMPORT_GLTF_EMPTY (nothing drawn), IMPORT_GLTF_TARGETS (meshes with different targets),
-// IMPORT_GLTF_TOO_LARGE (more than kMaxSceneVertices vertices).
+// IMPORT_GLTF_TOO_LARGE (more than kMaxSceneVertices vertices; nodes instancing a mesh to
+// more vertices than a quarter of the buffers' bytes).
 inline constexpr uint64_t kMaxSceneVertices = 1u << 24;
 
 ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size);

@@ -6,3 +6,10 @@ f2g_test(resource_bounds_test
          SOURCES bounds/resource_bounds_test.cpp support/alloc_counter.cpp bounds/resource_measure.cpp
                  bounds/resource_mutations.cpp bounds/resource_builders.cpp
          LIBS f2g_formats f2g_gltf)
+# Bounded resources of import (issue 14, Done means 5): every sample's glb with its donor,
+# hostile glTFs and hostile donors within K x (glb + donor) + C bytes and a multiple of the
+# samples' time per byte.
+f2g_test(import_bounds_test
+         SOURCES bounds/import_bounds_test.cpp support/alloc_counter.cpp bounds/resource_measure.cpp
+                 bounds/resource_mutations.cpp
+         LIBS f2g_import f2g_gltf)

@@ -7,6 +7,8 @@ add_test(NAME import_all_samples
                  ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/import_all_samples)
 set_tests_properties(import_all_samples PROPERTIES LABELS cli TIMEOUT 600)
 f2g_test(import_edits_test SOURCES converter/import/import_edits_test.cpp LIBS f2g_converter)
+f2g_test(import_cross_donor_test SOURCES converter/import/import_cross_donor_test.cpp
+         LIBS f2g_import f2g_gltf)
 # Blender 3.4's default export of every sample, imported back with its donor (label blender).
 add_test(NAME blender_import_roundtrip
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/blender/import_roundtrip.sh $<TARGET_FILE:forge2gltf>
