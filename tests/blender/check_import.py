@@ -137,10 +137,18 @@ def check_mesh(entry, fail):
         fail(sample, "import", "returned %s" % sorted(result))
         return seconds
 
-    meshes = [o for o in bpy.data.objects if o.type == "MESH"]
+    check_objects(entry, list(bpy.data.objects), fail)
+    return seconds
+
+
+def check_objects(entry, objects, fail):
+    """Checks the objects one import made (OBJECTS) against entry's "ir" and the positions
+    of entry's "glb" (or "expect_glb"). Also used by the add-on test (tests/blender/addon)."""
+    sample, ir = entry["sample"], entry["ir"]
+    meshes = [o for o in objects if o.type == "MESH"]
     if len(meshes) != 1:
         fail(sample, "mesh objects", "%d, expected 1" % len(meshes))
-        return seconds
+        return
     obj = meshes[0]
     me = obj.data
 
@@ -172,7 +180,7 @@ def check_mesh(entry, fail):
              % (len(me.color_attributes), want_colors, attrs))
 
     bones = ir["bones"]
-    armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+    armatures = [o for o in objects if o.type == "ARMATURE"]
     skinned = bool(bones) and "JOINTS_0" in attrs
     if skinned:
         if len(armatures) != 1:
@@ -223,7 +231,6 @@ def check_mesh(entry, fail):
     entry["seen"] = "%d vertices, %d triangles, %d materials, %d UV, %d colour, %d bones, %d shape keys" % (
         len(me.vertices), len(me.polygons), len(me.materials), len(me.uv_layers), len(me.color_attributes),
         len(armatures[0].data.bones) if armatures else 0, len(keys))
-    return seconds
 
 
 def main():
@@ -258,4 +265,5 @@ def main():
     sys.exit(1 if failed or not manifest["meshes"] else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
