@@ -8,18 +8,18 @@ bl_info = {
     "version": (0, 1, 0),
     "blender": (3, 4, 0),
     "location": "File > Import > Forge mesh, File > Export > Forge mesh",
-    "description": "Game meshes of SWS, Riders Republic, Ghost Recon Breakpoint and Wildlands "
-    "in and out of Blender through forge2gltf",
+    "description": "Forge-engine game meshes in and out of Blender through forge2gltf "
+    "(the formats its registry reads)",
     "category": "Import-Export",
 }
 
 if "bpy" in locals():  # Blender's "Reload Scripts"
     import importlib
 
-    for _module in (runner, donor, summary, preferences, import_op, export_op):  # noqa: F821
+    for _module in (runner, donor, colours, summary, preferences, import_op, export_op):  # noqa: F821
         importlib.reload(_module)
 else:
-    from . import donor, export_op, import_op, preferences, runner, summary  # noqa: F401
+    from . import colours, donor, export_op, import_op, preferences, runner, summary  # noqa: F401
 
 import bpy  # noqa: E402
 

@@ -4,7 +4,7 @@ ID properties of the object, so they are saved in the .blend and survive reopeni
 import os
 
 PATH = "forge_donor"  # absolute path of the game mesh file
-FORMAT = "forge_format"  # sws, rr, grb or grw, as forge2gltf detected it
+FORMAT = "forge_format"  # the format name forge2gltf's detection gave
 OBJECT_ID = "forge_object_id"  # the source object id convert wrote into the glb's extras
 
 

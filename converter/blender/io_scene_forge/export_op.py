@@ -175,7 +175,7 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
     )
     drop_submeshes: bpy.props.BoolProperty(
         name="Drop SubMeshes",
-        description="An SWS mesh with SubMeshes whose topology changed is written without them "
+        description="A mesh with SubMeshes (CPU-side copies) whose topology changed is written without them "
         "(forge2gltf import --drop-submeshes) instead of being refused",
         default=False,
     )
@@ -247,4 +247,4 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
 
 
 def menu(self, _context):
-    self.layout.operator(EXPORT_SCENE_OT_forge_mesh.bl_idname, text="Forge mesh (SWS, RR, GRB, GRW)")
+    self.layout.operator(EXPORT_SCENE_OT_forge_mesh.bl_idname, text="Forge mesh")

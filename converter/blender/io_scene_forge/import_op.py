@@ -8,7 +8,7 @@ import tempfile
 import bpy
 from bpy_extras.io_utils import ImportHelper
 
-from . import donor, preferences, runner
+from . import colours, donor, preferences, runner
 
 # The glTF importer's options that keep what forge2gltf wrote. Custom properties (extras)
 # and shape keys (with their targetNames) are always imported by Blender 3.4.
@@ -91,13 +91,18 @@ def import_source(binary, source, parent, work):
         fmt = entry.get("format") or source_block.get("format", "")
         for obj in objects:
             donor.remember(obj, entry["input"], fmt, source_block.get("objectId", ""))
+            if obj.type == "MESH" and not colours.restore(obj.data, entry["output"]):
+                outcome["warnings"].append(
+                    "%s: ADDON_COLOURS_ROUNDED: vertex colours kept as Blender rounded them"
+                    % label
+                )
         outcome["objects"].extend(o.name for o in objects)
     return outcome
 
 
 class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
-    """Import game meshes (SWS, RR, GRB, GRW; any extension, detected by content) through
-    forge2gltf"""
+    """Import forge-engine game meshes through forge2gltf (any extension: detected by
+    content)"""
 
     bl_idname = "import_scene.forge_mesh"
     bl_label = "Import Forge mesh"
@@ -154,4 +159,4 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
 
 
 def menu(self, _context):
-    self.layout.operator(IMPORT_SCENE_OT_forge_mesh.bl_idname, text="Forge mesh (SWS, RR, GRB, GRW)")
+    self.layout.operator(IMPORT_SCENE_OT_forge_mesh.bl_idname, text="Forge mesh")

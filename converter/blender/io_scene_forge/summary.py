@@ -9,7 +9,7 @@ def _count(value):
 
 
 def _ranges(details):
-    """Draw ranges before -> after: a count, a list of ranges, or (SWS) one count per
+    """Draw ranges before -> after: a count, a list of ranges, or one count per
     partition, as each format's import reports them."""
     before, after = details.get("ranges_before"), details.get("ranges_after")
     if isinstance(before, dict) or isinstance(after, dict):
