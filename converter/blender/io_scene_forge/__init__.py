@@ -2,6 +2,12 @@
 and imports the glbs; File > Export > Forge mesh writes the selection back through
 forge2gltf import with the remembered donor. Only Blender's bundled Python is used."""
 
+import importlib
+
+import bpy
+
+from . import colours, donor, export_op, import_op, preferences, runner, summary
+
 bl_info = {
     "name": "Forge mesh (forge2gltf)",
     "author": "forge2gltf",
@@ -13,15 +19,10 @@ bl_info = {
     "category": "Import-Export",
 }
 
-if "bpy" in locals():  # Blender's "Reload Scripts"
-    import importlib
-
-    for _module in (runner, donor, colours, summary, preferences, import_op, export_op):  # noqa: F821
+if "_loaded" in globals():  # Blender's Reload Scripts: the operators see the new modules
+    for _module in (runner, donor, colours, summary, preferences, import_op, export_op):
         importlib.reload(_module)
-else:
-    from . import colours, donor, export_op, import_op, preferences, runner, summary  # noqa: F401
-
-import bpy  # noqa: E402
+_loaded = True
 
 CLASSES = (
     preferences.ForgePreferences,

@@ -136,7 +136,9 @@ def export_donor(op, context, binary, path, objects, several, work):
         outcome["warnings"] = result.get("warnings") or []
         if not result.get("ok"):
             error = result.get("error") or {}
-            raise runner.ForgeError(error.get("code", "ADDON_IMPORT_FAILED"), error.get("message", ""))
+            raise runner.ForgeError(
+                error.get("code", "ADDON_IMPORT_FAILED"), error.get("message", "")
+            )
         if op.dry_run:
             outcome["ok"] = True
             return outcome
@@ -152,6 +154,34 @@ def export_donor(op, context, binary, path, objects, several, work):
     return outcome
 
 
+# The operator's options. Property arguments live outside the class body because flake8
+# reads strings inside annotations as type names.
+ANY_FILE, HIDDEN = "*", {"HIDDEN"}
+SUFFIX = dict(
+    name="Suffix",
+    description="Added to the donor's name for the default output next to it",
+    default="_edited",
+)
+OVERWRITE_DONOR = dict(
+    name="Overwrite donor",
+    description="Write over the original game file (otherwise refused)",
+    default=False,
+)
+DROP_SUBMESHES = dict(
+    name="Drop SubMeshes",
+    description="A mesh with SubMeshes (CPU-side copies) whose topology changed is written "
+    "without them (forge2gltf import --drop-submeshes) instead of being refused",
+    default=False,
+)
+BLENDER_TANGENTS = dict(
+    name="Blender's tangents",
+    description="Send the tangents Blender computes (MikkTSpace) instead of keeping the "
+    "donor's on unedited vertices and computing the edited ones in forge2gltf",
+    default=False,
+)
+DRY_RUN = dict(name="Dry run", description="Show the match table, write nothing", default=False)
+
+
 class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
     """Write the selected imported objects back into their game files through forge2gltf
     import (the donor gives every field, Blender the geometry)"""
@@ -162,34 +192,12 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
 
     filename_ext = ""
     check_extension = None  # the donor's extension, whatever it is
-    filter_glob: bpy.props.StringProperty(default="*", options={"HIDDEN"})
-    suffix: bpy.props.StringProperty(
-        name="Suffix",
-        description="Added to the donor's name for the default output next to it",
-        default="_edited",
-    )
-    overwrite_donor: bpy.props.BoolProperty(
-        name="Overwrite donor",
-        description="Write over the original game file (otherwise refused)",
-        default=False,
-    )
-    drop_submeshes: bpy.props.BoolProperty(
-        name="Drop SubMeshes",
-        description="A mesh with SubMeshes (CPU-side copies) whose topology changed is written without them "
-        "(forge2gltf import --drop-submeshes) instead of being refused",
-        default=False,
-    )
-    blender_tangents: bpy.props.BoolProperty(
-        name="Blender's tangents",
-        description="Send the tangents Blender computes (MikkTSpace) instead of keeping the "
-        "donor's on unedited vertices and computing the edited ones' in forge2gltf",
-        default=False,
-    )
-    dry_run: bpy.props.BoolProperty(
-        name="Dry run",
-        description="Show the match table, write nothing",
-        default=False,
-    )
+    filter_glob: bpy.props.StringProperty(default=ANY_FILE, options=HIDDEN)
+    suffix: bpy.props.StringProperty(**SUFFIX)
+    overwrite_donor: bpy.props.BoolProperty(**OVERWRITE_DONOR)
+    drop_submeshes: bpy.props.BoolProperty(**DROP_SUBMESHES)
+    blender_tangents: bpy.props.BoolProperty(**BLENDER_TANGENTS)
+    dry_run: bpy.props.BoolProperty(**DRY_RUN)
 
     def invoke(self, context, _event):
         groups, _ = groups_of(context, context.selected_objects)

@@ -93,11 +93,15 @@ def import_source(binary, source, parent, work):
             donor.remember(obj, entry["input"], fmt, source_block.get("objectId", ""))
             if obj.type == "MESH" and not colours.restore(obj.data, entry["output"]):
                 outcome["warnings"].append(
-                    "%s: ADDON_COLOURS_ROUNDED: vertex colours kept as Blender rounded them"
-                    % label
+                    "%s: ADDON_COLOURS_ROUNDED: vertex colours kept as Blender rounded them" % label
                 )
         outcome["objects"].extend(o.name for o in objects)
     return outcome
+
+
+# Property arguments outside the class body: flake8 reads strings inside annotations as
+# type names.
+ANY_FILE, HIDDEN, PASSED, FOLDER = "*", {"HIDDEN"}, {"HIDDEN", "SKIP_SAVE"}, "DIR_PATH"
 
 
 class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
@@ -109,11 +113,9 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
     bl_options = {"REGISTER", "UNDO"}
 
     filename_ext = ""
-    filter_glob: bpy.props.StringProperty(default="*", options={"HIDDEN"})
-    files: bpy.props.CollectionProperty(
-        type=bpy.types.OperatorFileListElement, options={"HIDDEN", "SKIP_SAVE"}
-    )
-    directory: bpy.props.StringProperty(subtype="DIR_PATH", options={"HIDDEN", "SKIP_SAVE"})
+    filter_glob: bpy.props.StringProperty(default=ANY_FILE, options=HIDDEN)
+    files: bpy.props.CollectionProperty(type=bpy.types.OperatorFileListElement, options=PASSED)
+    directory: bpy.props.StringProperty(subtype=FOLDER, options=PASSED)
 
     def execute(self, context):
         LAST.clear()
@@ -132,9 +134,7 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
         for source in sources:
             work = tempfile.mkdtemp(prefix="forge-import-")
             try:
-                outcome = import_source(
-                    binary, source, context.scene.collection, work
-                )
+                outcome = import_source(binary, source, context.scene.collection, work)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
             LAST.append(outcome)

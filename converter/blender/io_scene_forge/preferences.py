@@ -10,16 +10,20 @@ def binary(context):
     return runner.find_binary(prefs.binary)
 
 
+# Outside the class body: flake8 reads strings inside annotations as type names.
+BINARY = dict(
+    name="forge2gltf binary",
+    description="Path of the forge2gltf executable; empty: forge2gltf in PATH, else the "
+    "build/forge2gltf of the repository the add-on was packaged from",
+    subtype="FILE_PATH",
+    default="",
+)
+
+
 class ForgePreferences(bpy.types.AddonPreferences):
     bl_idname = __package__
 
-    binary: bpy.props.StringProperty(
-        name="forge2gltf binary",
-        description="Path of the forge2gltf executable; empty: forge2gltf in PATH, else the "
-        "build/forge2gltf of the repository the add-on was packaged from",
-        subtype="FILE_PATH",
-        default="",
-    )
+    binary: bpy.props.StringProperty(**BINARY)
 
     def draw(self, context):
         self.layout.prop(self, "binary")

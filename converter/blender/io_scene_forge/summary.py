@@ -24,7 +24,10 @@ def _ranges(details):
     if isinstance(ranges, list) and ranges and isinstance(ranges[0], dict):
         shown = [
             "%s tri / %s vert"
-            % (r.get("triangles", r.get("primitive_count", "?")), r.get("vertices", r.get("num_vertices", "?")))
+            % (
+                r.get("triangles", r.get("primitive_count", "?")),
+                r.get("vertices", r.get("num_vertices", "?")),
+            )
             for r in ranges[:6]
         ]
         text += " (%s%s)" % ("; ".join(shown), "; ..." if len(ranges) > 6 else "")
@@ -85,7 +88,9 @@ def lines(result):
         out.append("dropped attributes: " + ", ".join(str(a) for a in s["dropped_attributes"]))
     identical = result.get("identical")
     if identical is not None:
-        out.append("byte-identical to the donor" if identical else "re-encoded (not the donor's bytes)")
+        out.append(
+            "byte-identical to the donor" if identical else "re-encoded (not the donor's bytes)"
+        )
     for w in result.get("warnings") or []:
         out.append("WARNING %s: %s" % (w.get("code", "?"), w.get("message", "")))
     return out

@@ -115,7 +115,11 @@ def import_folder_and_junk(addon):
     result, _ = call(bpy.ops.import_scene.forge_mesh, filepath=folder)
     coll = bpy.data.collections.get(addon.import_op.LAST[0]["collection"] or "")
     if result != {"FINISHED"} or not coll or len(coll.children) != len(meshes):
-        fail("folder", "import", "%s, children %s of %d meshes" % (result, coll and len(coll.children), len(meshes)))
+        fail(
+            "folder",
+            "import",
+            "%s, children %s of %d meshes" % (result, coll and len(coll.children), len(meshes)),
+        )
     junk_folder, junk = os.path.split(M["junk"])
     spare = os.path.basename(M["spare"])
     result, error = call(
@@ -124,7 +128,11 @@ def import_folder_and_junk(addon):
         files=[{"name": junk}, {"name": spare}],
     )
     if "FORMAT_UNRECOGNISED" not in error or not by_donor(M["spare"], "MESH"):
-        fail("junk", "import", "result %s, error %r, spare imported: %s" % (result, error, bool(by_donor(M["spare"]))))
+        fail(
+            "junk",
+            "import",
+            "result %s, error %r, spare imported: %s" % (result, error, bool(by_donor(M["spare"]))),
+        )
     for obj in set(bpy.data.objects) - before:
         if obj.get("forge_donor") != M["spare"]:
             data = obj.data
@@ -144,13 +152,32 @@ def check_donors_after_reopen():
     for s in M["samples"]:
         objs = by_donor(s["donor"])
         kinds = sorted(o.type for o in objs)
-        want = sorted(["MESH", "ARMATURE" if s["ir"]["bones"] and "JOINTS_0" in s["ir"]["attributes"] else "EMPTY"])
+        want = sorted(
+            [
+                "MESH",
+                "ARMATURE" if s["ir"]["bones"] and "JOINTS_0" in s["ir"]["attributes"] else "EMPTY",
+            ]
+        )
         if kinds != want:
-            fail(s["sample"], "donor properties after reopening", "on %s, expected %s" % (kinds, want))
+            fail(
+                s["sample"],
+                "donor properties after reopening",
+                "on %s, expected %s" % (kinds, want),
+            )
         for o in objs:
             if (o.get("forge_format"), o.get("forge_object_id")) != (s["format"], s["object_id"]):
-                fail(s["sample"], "donor properties", "%s: %s %s, expected %s %s" % (
-                    o.name, o.get("forge_format"), o.get("forge_object_id"), s["format"], s["object_id"]))
+                fail(
+                    s["sample"],
+                    "donor properties",
+                    "%s: %s %s, expected %s %s"
+                    % (
+                        o.name,
+                        o.get("forge_format"),
+                        o.get("forge_object_id"),
+                        s["format"],
+                        s["object_id"],
+                    ),
+                )
 
 
 def export_all(addon):
@@ -169,10 +196,17 @@ def export_all(addon):
         if result != {"FINISHED"} or not last.get("ok"):
             fail(s["sample"], "export", "%s %s" % (result, error))
         summary = last.get("summary") or {}
-        results.append({
-            "sample": s["sample"], "donor": s["donor"], "output": out, "ok": bool(last.get("ok")),
-            "dropped": dropped, "kept": summary.get("vertices_kept"), "new": summary.get("vertices_new"),
-        })
+        results.append(
+            {
+                "sample": s["sample"],
+                "donor": s["donor"],
+                "output": out,
+                "ok": bool(last.get("ok")),
+                "dropped": dropped,
+                "kept": summary.get("vertices_kept"),
+                "new": summary.get("vertices_new"),
+            }
+        )
     return results
 
 
@@ -185,7 +219,11 @@ def refusals():
     before = digest(s["donor"])
     _, error = call(bpy.ops.export_scene.forge_mesh, filepath=s["donor"])
     if "ADDON_WOULD_OVERWRITE_DONOR" not in error or digest(s["donor"]) != before:
-        fail(s["sample"], "over the donor", "error %r, donor changed: %s" % (error, digest(s["donor"]) != before))
+        fail(
+            s["sample"],
+            "over the donor",
+            "error %r, donor changed: %s" % (error, digest(s["donor"]) != before),
+        )
 
     bpy.ops.mesh.primitive_cube_add()
     cube = bpy.context.active_object
@@ -201,17 +239,30 @@ def refusals():
     stem, ext = os.path.splitext(spare)
     result, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
     if result != {"FINISHED"} or not os.path.exists(stem + "_edited" + ext):
-        fail("spare", "default path", "%s %r; %s_edited%s written: %s" % (result, error, stem, ext, os.path.exists(stem + "_edited" + ext)))
+        fail(
+            "spare",
+            "default path",
+            "%s %r; %s_edited%s written: %s"
+            % (result, error, stem, ext, os.path.exists(stem + "_edited" + ext)),
+        )
     mtime = os.stat(spare).st_mtime_ns
     time.sleep(0.01)
     result, error = call(bpy.ops.export_scene.forge_mesh, filepath="", overwrite_donor=True)
     if result != {"FINISHED"} or os.stat(spare).st_mtime_ns == mtime:
-        fail("spare", "overwrite_donor", "%s %r; donor rewritten: %s" % (result, error, os.stat(spare).st_mtime_ns != mtime))
+        fail(
+            "spare",
+            "overwrite_donor",
+            "%s %r; donor rewritten: %s" % (result, error, os.stat(spare).st_mtime_ns != mtime),
+        )
     os.remove(spare)
     os.remove(stem + "_edited" + ext)
     _, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
     if "IMPORT_READ_FAILED" not in error or os.path.exists(stem + "_edited" + ext):
-        fail("spare", "deleted donor", "error %r, written: %s" % (error, os.path.exists(stem + "_edited" + ext)))
+        fail(
+            "spare",
+            "deleted donor",
+            "error %r, written: %s" % (error, os.path.exists(stem + "_edited" + ext)),
+        )
 
 
 def edit(addon):
@@ -231,15 +282,23 @@ def edit(addon):
     bm.to_mesh(me)
     bm.free()
     world = [obj.matrix_world @ v.co for v in me.vertices]  # Blender's world = engine space
-    box = [[min(c[i] for c in world) for i in range(3)], [max(c[i] for c in world) for i in range(3)]]
+    box = [
+        [min(c[i] for c in world) for i in range(3)],
+        [max(c[i] for c in world) for i in range(3)],
+    ]
     select_only([obj])
     out = os.path.join(M["work"], "edited", os.path.basename(s["donor"]))
     result, error = call(bpy.ops.export_scene.forge_mesh, filepath=out)
     if result != {"FINISHED"}:
         fail(s["sample"], "edited export", "%s %r" % (result, error))
     return {
-        "sample": s["sample"], "donor": s["donor"], "output": out, "triangles": len(me.polygons),
-        "deleted": len(doomed), "material": me.materials[1].name, "bounds": box,
+        "sample": s["sample"],
+        "donor": s["donor"],
+        "output": out,
+        "triangles": len(me.polygons),
+        "deleted": len(doomed),
+        "material": me.materials[1].name,
+        "bounds": box,
         "summary": addon.export_op.LAST[0].get("lines") if addon.export_op.LAST else None,
     }
 
@@ -249,16 +308,26 @@ def main():
     addon = install()
     checks = load_check_import()
     warnings = import_all(addon, checks)
-    print("addon: imported %d samples (%d warnings reported) in %.1f s" % (len(M["samples"]), warnings, time.perf_counter() - start), flush=True)
+    print(
+        "addon: imported %d samples (%d warnings reported) in %.1f s"
+        % (len(M["samples"]), warnings, time.perf_counter() - start),
+        flush=True,
+    )
     import_folder_and_junk(addon)
     check_donors_after_reopen()
     exports = export_all(addon)
-    print("addon: exported %d samples, %.1f s so far" % (len(exports), time.perf_counter() - start), flush=True)
+    print(
+        "addon: exported %d samples, %.1f s so far" % (len(exports), time.perf_counter() - start),
+        flush=True,
+    )
     refusals()
     edited = edit(addon)
     with open(ARGS[1], "w") as f:
         json.dump({"exports": exports, "edit": edited, "failures": FAILURES}, f, indent=1)
-    print("addon: Blender part %s in %.1f s" % ("FAILED" if FAILURES else "ok", time.perf_counter() - start))
+    print(
+        "addon: Blender part %s in %.1f s"
+        % ("FAILED" if FAILURES else "ok", time.perf_counter() - start)
+    )
     sys.exit(1 if FAILURES else 0)
 
 
