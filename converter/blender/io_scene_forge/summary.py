@@ -37,7 +37,16 @@ def _ranges(details):
 def lines(result):
     """The lines of one export: the donor, where it went, and the match table of import's
     --json (vertices kept and new, ranges, materials, joints, warnings) or its error."""
-    out = ["%s -> %s" % (os.path.basename(result.get("donor", "?")), result.get("written") or "-")]
+    written = result.get("written")
+    out = [
+        "%s -> %s"
+        % (
+            os.path.basename(result.get("donor", "?")),
+            os.path.basename(written) if written else "-",
+        )
+    ]
+    if written:
+        out.append("in " + os.path.dirname(written))
     error = result.get("error")
     if error:
         out.append("ERROR %s: %s" % (error.get("code", "?"), error.get("message", "")))
