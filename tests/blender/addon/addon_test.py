@@ -78,7 +78,58 @@ def install():
             sys.exit(1)
     import io_scene_forge  # noqa: F401  the installed copy, for its LAST results
 
-    return sys.modules["io_scene_forge"]
+    addon = sys.modules["io_scene_forge"]
+    # The binary without the preference: PATH, else the build path recorded in the zip.
+    if addon.runner.repo_binary() != M["repo_binary"]:
+        fail(
+            "add-on",
+            "recorded binary",
+            "%s, expected %s" % (addon.runner.repo_binary(), M["repo_binary"]),
+        )
+    path = os.environ.get("PATH", "")
+    os.environ["PATH"] = M["work"]  # no forge2gltf there
+    try:
+        found = addon.runner.find_binary("")
+        if found != M["repo_binary"]:
+            fail("add-on", "binary fallback", "found %s, expected %s" % (found, M["repo_binary"]))
+    except addon.runner.ForgeError as e:
+        if e.code != "ADDON_NO_BINARY" or M["repo_binary"] not in e.message:
+            fail("add-on", "binary fallback", str(e))
+    finally:
+        os.environ["PATH"] = path
+    return addon
+
+
+def check_colours(sample, checks, obj):
+    """Colours as the glb holds them: float attributes on the vertices (colours.py), each
+    vertex's the value of its glb vertex (Blender's vertex order: per primitive, the used
+    vertices sorted)."""
+    gltf, binary = checks["read_glb"](sample["glb"])
+    prims = gltf["meshes"][0]["primitives"]
+    np = checks["np"]
+    for n, layer in enumerate(obj.data.color_attributes):
+        if (layer.data_type, layer.domain) != ("FLOAT_COLOR", "POINT"):
+            fail(
+                sample["sample"],
+                "colours",
+                "%s is %s on %s" % (layer.name, layer.data_type, layer.domain),
+            )
+            continue
+        parts = []
+        for prim in prims:
+            used = np.unique(checks["accessor"](gltf, binary, prim["indices"]).reshape(-1))
+            acc = gltf["accessors"][prim["attributes"]["COLOR_%d" % n]]
+            values = checks["accessor"](gltf, binary, prim["attributes"]["COLOR_%d" % n])
+            scale = {5121: 255.0, 5123: 65535.0}.get(acc["componentType"], 1.0)
+            parts.append(values[used].astype(np.float64) / scale)
+        want = np.concatenate(parts)
+        got = np.empty(len(layer.data) * 4, dtype=np.float32)
+        layer.data.foreach_get("color", got)
+        got = got.reshape(-1, 4)[:, : want.shape[1]]
+        if got.shape != want.shape or np.max(np.abs(got - want)) > 1e-6:
+            fail(
+                sample["sample"], "colours", "%s differs from the glb's COLOR_%d" % (layer.name, n)
+            )
 
 
 def import_all(addon, checks):
@@ -103,6 +154,9 @@ def import_all(addon, checks):
             if coll.name != os.path.basename(s["donor"]):
                 fail(s["sample"], "collection", "named %s" % coll.name)
             checks["check_objects"](s, list(coll.objects), fail)
+            for obj in coll.objects:
+                if obj.type == "MESH":
+                    check_colours(s, checks, obj)
     return warnings
 
 

@@ -35,9 +35,11 @@ cp "$samples/rr/static16_terrain.mesh" "$tmp/spare/terrain.bin"  # any extension
 printf 'not a mesh at all' >"$tmp/spare/junk.mesh"
 "$f2g" convert "$tmp/donors" -o "$tmp/glb" -q  # the positions check_import compares with
 
-"$python" - "$tmp" "$f2g" "$root" "${meshes[@]}" >"$tmp/manifest.json" <<'PY'
+# What package-blender-addon recorded as the fallback binary.
+repo_binary=$(readlink -m "${F2G_BUILD_DIR:-$root/build}/forge2gltf")
+"$python" - "$tmp" "$f2g" "$root" "$repo_binary" "${meshes[@]}" >"$tmp/manifest.json" <<'PY'
 import json, os, struct, sys
-tmp, f2g, root, meshes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+tmp, f2g, root, repo_binary, meshes = sys.argv[1:5] + [sys.argv[5:]]
 def source(glb):
     data = open(glb, "rb").read()
     n = struct.unpack_from("<I", data, 12)[0]
@@ -52,7 +54,8 @@ json.dump({"zip": os.path.join(tmp, "io_scene_forge.zip"), "forge2gltf": f2g, "w
            "check_import": os.path.join(root, "tests", "blender", "check_import.py"),
            "samples": samples, "edit": "rr/static24_props.mesh",
            "spare": os.path.join(tmp, "spare", "terrain.bin"),
-           "junk": os.path.join(tmp, "spare", "junk.mesh")}, sys.stdout)
+           "junk": os.path.join(tmp, "spare", "junk.mesh"), "repo_binary": repo_binary},
+          sys.stdout)
 PY
 
 # Its own user folders: the user's Blender (add-ons, preferences) is untouched.
