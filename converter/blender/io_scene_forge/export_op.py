@@ -19,7 +19,7 @@ GLTF_EXPORT_OPTIONS = dict(
     export_extras=True,  # mesh extras keep source.objectId: import checks it against the donor
     export_all_influences=True,  # the default caps skins at 4; the games store up to 8
     # Off: Blender keeps no imported tangents and would send MikkTSpace ones of its own,
-    # which no donor vertex matches (1 of 32 samples byte-identical instead of 10). Without
+    # which no donor vertex matches (3 of 32 samples byte-identical instead of 25). Without
     # them import keeps each matched vertex's stored tangent and computes the new ones.
     export_tangents=False,
     export_morph=True,  # shape keys are the donor's morph targets (a missing one is refused)
@@ -128,6 +128,8 @@ def export_donor(op, context, binary, path, objects, several, work):
                 "ADDON_WOULD_OVERWRITE_DONOR",
                 "%s is the donor; set overwrite_donor to replace it" % target,
             )
+        if not any(o.type == "MESH" for o in objects):
+            raise runner.ForgeError("ADDON_NOTHING_SELECTED", "no mesh of %s in the scene" % path)
         glb = os.path.join(work, "edited.glb")
         export_glb(context, objects, glb, {"export_tangents": op.blender_tangents})
         new = os.path.join(work, "new" + os.path.splitext(path)[1])
@@ -142,11 +144,17 @@ def export_donor(op, context, binary, path, objects, several, work):
         if op.dry_run:
             outcome["ok"] = True
             return outcome
-        os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+        identical = filecmp.cmp(new, path, shallow=False)
         staged = target + ".forge-export"
-        shutil.copyfile(new, staged)
-        os.replace(staged, target)
-        outcome.update(ok=True, written=target, identical=filecmp.cmp(new, path, shallow=False))
+        try:
+            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+            shutil.copyfile(new, staged)
+            os.replace(staged, target)
+        except OSError as e:
+            if os.path.exists(staged):
+                os.remove(staged)
+            raise runner.ForgeError("ADDON_WRITE_FAILED", "%s: %s" % (target, e.strerror or e))
+        outcome.update(ok=True, written=target, identical=identical)
     except runner.ForgeError as e:
         outcome["error"] = {"code": e.code, "message": e.message}
     except RuntimeError as e:  # the glTF exporter's own failure
