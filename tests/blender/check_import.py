@@ -23,7 +23,6 @@ Checks per mesh; each failure names the sample and the property. Exit status 1 o
 """
 
 import json
-import re
 import struct
 import sys
 import time
@@ -33,8 +32,14 @@ import numpy as np
 
 TOLERANCE = 1e-4  # metres: evaluated vs expected positions
 
-COMPONENT = {5120: np.int8, 5121: np.uint8, 5122: np.int16, 5123: np.uint16, 5125: np.uint32,
-             5126: np.float32}
+COMPONENT = {
+    5120: np.int8,
+    5121: np.uint8,
+    5122: np.int16,
+    5123: np.uint16,
+    5125: np.uint32,
+    5126: np.float32,
+}
 WIDTH = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
 
 
@@ -48,7 +53,7 @@ def read_glb(path):
     gltf, binary, at = None, b"", 12
     while at + 8 <= len(data):
         size, kind = struct.unpack_from("<II", data, at)
-        chunk = data[at + 8:at + 8 + size]
+        chunk = data[at + 8 : at + 8 + size]
         if kind == 0x4E4F534A:
             gltf = json.loads(chunk)
         elif kind == 0x004E4942:
@@ -69,16 +74,29 @@ def accessor(gltf, binary, index):
         start = view.get("byteOffset", 0) + acc.get("byteOffset", 0)
         stride = view.get("byteStride", dtype.itemsize * width)
         if count:
-            out[:] = np.ndarray(shape=(count, width), dtype=dtype, buffer=binary, offset=start,
-                                strides=(stride, dtype.itemsize))
+            out[:] = np.ndarray(
+                shape=(count, width),
+                dtype=dtype,
+                buffer=binary,
+                offset=start,
+                strides=(stride, dtype.itemsize),
+            )
     if "sparse" in acc:
         sp = acc["sparse"]
         iv = gltf["bufferViews"][sp["indices"]["bufferView"]]
-        idx = np.frombuffer(binary, dtype=COMPONENT[sp["indices"]["componentType"]], count=sp["count"],
-                            offset=iv.get("byteOffset", 0) + sp["indices"].get("byteOffset", 0))
+        idx = np.frombuffer(
+            binary,
+            dtype=COMPONENT[sp["indices"]["componentType"]],
+            count=sp["count"],
+            offset=iv.get("byteOffset", 0) + sp["indices"].get("byteOffset", 0),
+        )
         vv = gltf["bufferViews"][sp["values"]["bufferView"]]
-        vals = np.frombuffer(binary, dtype=dtype, count=sp["count"] * width,
-                             offset=vv.get("byteOffset", 0) + sp["values"].get("byteOffset", 0))
+        vals = np.frombuffer(
+            binary,
+            dtype=dtype,
+            count=sp["count"] * width,
+            offset=vv.get("byteOffset", 0) + sp["values"].get("byteOffset", 0),
+        )
         out[idx.astype(np.int64)] = vals.reshape(-1, width)
     return out
 
@@ -108,7 +126,8 @@ def world_positions(obj, mesh):
 
 
 def semantic_sets(attributes, prefix):
-    """How many consecutive sets prefix_0, prefix_1, ... the attributes hold (as the importer reads)."""
+    """How many consecutive sets prefix_0, prefix_1, ... the attributes hold (as the importer
+    reads)."""
     n = 0
     while "%s_%d" % (prefix, n) in attributes:
         n += 1
@@ -124,23 +143,33 @@ def worst(a, b):
 
 
 def check_mesh(entry, fail):
-    sample, ir = entry["sample"], entry["ir"]
+    sample = entry["sample"]
     bpy.ops.wm.read_factory_settings(use_empty=True)
     start = time.perf_counter()
     try:
         result = bpy.ops.import_scene.gltf(filepath=entry["glb"])
     except Exception as e:  # the importer raises on a file it cannot read
-        fail(sample, "import", "raised %s: %s" % (type(e).__name__, str(e).strip().splitlines()[-1:]))
+        fail(
+            sample, "import", "raised %s: %s" % (type(e).__name__, str(e).strip().splitlines()[-1:])
+        )
         return None
     seconds = time.perf_counter() - start
     if "FINISHED" not in result:
         fail(sample, "import", "returned %s" % sorted(result))
         return seconds
 
-    meshes = [o for o in bpy.data.objects if o.type == "MESH"]
+    check_objects(entry, list(bpy.data.objects), fail)
+    return seconds
+
+
+def check_objects(entry, objects, fail):
+    """Checks the objects one import made (OBJECTS) against entry's "ir" and the positions
+    of entry's "glb" (or "expect_glb"). Also used by the add-on test (tests/blender/addon)."""
+    sample, ir = entry["sample"], entry["ir"]
+    meshes = [o for o in objects if o.type == "MESH"]
     if len(meshes) != 1:
         fail(sample, "mesh objects", "%d, expected 1" % len(meshes))
-        return seconds
+        return
     obj = meshes[0]
     me = obj.data
 
@@ -148,11 +177,18 @@ def check_mesh(entry, fail):
     want_vertices = sum(p["used_vertices"] for p in prims)
     want_faces = sum(p["index_count"] // 3 for p in prims)
     if len(me.vertices) != want_vertices:
-        fail(sample, "vertex count", "Blender %d, expected %d (sum of used_vertices over %d primitives)"
-             % (len(me.vertices), want_vertices, len(prims)))
+        fail(
+            sample,
+            "vertex count",
+            "Blender %d, expected %d (sum of used_vertices over %d primitives)"
+            % (len(me.vertices), want_vertices, len(prims)),
+        )
     if len(me.polygons) != want_faces:
-        fail(sample, "triangle count", "Blender %d, expected %d (sum of index_count / 3)"
-             % (len(me.polygons), want_faces))
+        fail(
+            sample,
+            "triangle count",
+            "Blender %d, expected %d (sum of index_count / 3)" % (len(me.polygons), want_faces),
+        )
 
     want_materials = []
     for p in prims:
@@ -165,14 +201,22 @@ def check_mesh(entry, fail):
     attrs = ir["attributes"]
     want_uvs = min(semantic_sets(attrs, "TEXCOORD"), 8)
     if len(me.uv_layers) != want_uvs:
-        fail(sample, "UV layers", "Blender %d, expected %d (IR attributes %s)" % (len(me.uv_layers), want_uvs, attrs))
+        fail(
+            sample,
+            "UV layers",
+            "Blender %d, expected %d (IR attributes %s)" % (len(me.uv_layers), want_uvs, attrs),
+        )
     want_colors = min(semantic_sets(attrs, "COLOR"), 8)
     if len(me.color_attributes) != want_colors:
-        fail(sample, "colour attributes", "Blender %d, expected %d (IR attributes %s)"
-             % (len(me.color_attributes), want_colors, attrs))
+        fail(
+            sample,
+            "colour attributes",
+            "Blender %d, expected %d (IR attributes %s)"
+            % (len(me.color_attributes), want_colors, attrs),
+        )
 
     bones = ir["bones"]
-    armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+    armatures = [o for o in objects if o.type == "ARMATURE"]
     skinned = bool(bones) and "JOINTS_0" in attrs
     if skinned:
         if len(armatures) != 1:
@@ -180,15 +224,23 @@ def check_mesh(entry, fail):
         else:
             names = [b.name for b in armatures[0].data.bones]
             if sorted(names) != sorted(bones):
-                fail(sample, "armature bones", "Blender %d %s, expected %d %s"
-                     % (len(names), names[:8], len(bones), bones[:8]))
+                fail(
+                    sample,
+                    "armature bones",
+                    "Blender %d %s, expected %d %s"
+                    % (len(names), names[:8], len(bones), bones[:8]),
+                )
             mods = [m for m in obj.modifiers if m.type == "ARMATURE"]
             if len(mods) != 1 or mods[0].object != armatures[0]:
                 fail(sample, "armature modifier", "mesh has %d armature modifiers" % len(mods))
         groups = [g.name for g in obj.vertex_groups]
         if groups != bones:
-            fail(sample, "vertex groups", "Blender %d %s, expected one per bone %d %s"
-                 % (len(groups), groups[:8], len(bones), bones[:8]))
+            fail(
+                sample,
+                "vertex groups",
+                "Blender %d %s, expected one per bone %d %s"
+                % (len(groups), groups[:8], len(bones), bones[:8]),
+            )
     elif armatures:
         fail(sample, "armature", "%d armature objects on a mesh without skin" % len(armatures))
 
@@ -215,19 +267,35 @@ def check_mesh(entry, fail):
     prop = "rest-pose positions (armature-evaluated)" if skinned else "positions"
     err = worst(got, want)
     if err is None:
-        fail(sample, prop, "Blender has %d evaluated vertices, the .glb's primitives use %d" % (len(got), len(want)))
+        fail(
+            sample,
+            prop,
+            "Blender has %d evaluated vertices, the .glb's primitives use %d"
+            % (len(got), len(want)),
+        )
     elif err > tolerance:
         i = int(np.argmax(np.max(np.abs(got - want), axis=1)))
-        fail(sample, prop, "world position of vertex %d is %s, unskinned source %s (off by %.3g > %g)"
-             % (i, got[i].round(6).tolist(), want[i].round(6).tolist(), err, tolerance))
-    entry["seen"] = "%d vertices, %d triangles, %d materials, %d UV, %d colour, %d bones, %d shape keys" % (
-        len(me.vertices), len(me.polygons), len(me.materials), len(me.uv_layers), len(me.color_attributes),
-        len(armatures[0].data.bones) if armatures else 0, len(keys))
-    return seconds
+        fail(
+            sample,
+            prop,
+            "world position of vertex %d is %s, unskinned source %s (off by %.3g > %g)"
+            % (i, got[i].round(6).tolist(), want[i].round(6).tolist(), err, tolerance),
+        )
+    entry[
+        "seen"
+    ] = "%d vertices, %d triangles, %d materials, %d UV, %d colour, %d bones, %d shape keys" % (
+        len(me.vertices),
+        len(me.polygons),
+        len(me.materials),
+        len(me.uv_layers),
+        len(me.color_attributes),
+        len(armatures[0].data.bones) if armatures else 0,
+        len(keys),
+    )
 
 
 def main():
-    args = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    args = sys.argv[sys.argv.index("--") + 1 :] if "--" in sys.argv else []
     if len(args) != 1:
         print("usage: blender -b --python-expr ... -- MANIFEST.json", file=sys.stderr)
         sys.exit(2)
@@ -249,13 +317,19 @@ def main():
         failed += not ok
         if seconds is not None:
             times.append(seconds)
-            print("%s %s: import %.3f s; %s" % ("ok  " if ok else "FAIL", entry["sample"], seconds,
-                                                 entry.get("seen", "")), flush=True)
+            print(
+                "%s %s: import %.3f s; %s"
+                % ("ok  " if ok else "FAIL", entry["sample"], seconds, entry.get("seen", "")),
+                flush=True,
+            )
     if times:
-        print("blender import: %d meshes, %.3f s mean, %.3f s max per mesh"
-              % (len(times), sum(times) / len(times), max(times)))
+        print(
+            "blender import: %d meshes, %.3f s mean, %.3f s max per mesh"
+            % (len(times), sum(times) / len(times), max(times))
+        )
     print("%d passed, %d failed" % (passed, failed), flush=True)
     sys.exit(1 if failed or not manifest["meshes"] else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()

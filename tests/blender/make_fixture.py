@@ -34,8 +34,12 @@ class Glb:
             view["target"] = target
         self.bin += array.tobytes()
         self.views.append(view)
-        acc = {"bufferView": len(self.views) - 1, "componentType": component, "count": len(array),
-               "type": kind}
+        acc = {
+            "bufferView": len(self.views) - 1,
+            "componentType": component,
+            "count": len(array),
+            "type": kind,
+        }
         if normalized:
             acc["normalized"] = True
         if minmax:
@@ -63,21 +67,37 @@ class Glb:
 def fixture(path, skinned, bone1_z=1.0, morph=True):
     """Two quads (two primitives, two materials) and one unused vertex; when skinned, the upper
     quad hangs on bone 1 at z = 1 (bone1_z moves its node away from the bind pose)."""
-    pos = np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0],
-                    [0, 0, 2], [1, 0, 2], [1, 1, 2], [0, 1, 2], [5, 5, 5]], dtype=np.float32)
+    pos = np.array(
+        [
+            [0, 0, 0],
+            [1, 0, 0],
+            [1, 1, 0],
+            [0, 1, 0],
+            [0, 0, 2],
+            [1, 0, 2],
+            [1, 1, 2],
+            [0, 1, 2],
+            [5, 5, 5],
+        ],
+        dtype=np.float32,
+    )
     uv = (pos[:, :2] * 0.5).astype(np.float32)
     color = np.tile(np.array([[255, 128, 0, 255]], dtype=np.uint8), (9, 1))
     indices = np.array([0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7], dtype=np.uint16)
     g = Glb()
-    attrs = {"POSITION": g.add(pos, 5126, "VEC3", minmax=True, target=34962),
-             "TEXCOORD_0": g.add(uv, 5126, "VEC2", target=34962),
-             "COLOR_0": g.add(color, 5121, "VEC4", normalized=True, target=34962)}
+    attrs = {
+        "POSITION": g.add(pos, 5126, "VEC3", minmax=True, target=34962),
+        "TEXCOORD_0": g.add(uv, 5126, "VEC2", target=34962),
+        "COLOR_0": g.add(color, 5121, "VEC4", normalized=True, target=34962),
+    }
     bones = []
     nodes = [{"name": "root", "rotation": ROOT_ROTATION, "children": []}]
     doc = {"scene": 0, "scenes": [{"name": "scene", "nodes": [0]}], "nodes": nodes}
     if skinned:
         joints = np.array([[0, 0, 0, 0]] * 4 + [[1, 0, 0, 0]] * 4 + [[0, 0, 0, 0]], dtype=np.uint8)
-        weights = np.array([[255, 0, 0, 0]] * 4 + [[255, 0, 0, 0]] * 4 + [[255, 0, 0, 0]], dtype=np.uint8)
+        weights = np.array(
+            [[255, 0, 0, 0]] * 4 + [[255, 0, 0, 0]] * 4 + [[255, 0, 0, 0]], dtype=np.uint8
+        )
         attrs["JOINTS_0"] = g.add(joints, 5121, "VEC4", target=34962)
         attrs["WEIGHTS_0"] = g.add(weights, 5121, "VEC4", normalized=True, target=34962)
         ibm = np.tile(np.eye(4, dtype=np.float32).reshape(1, 16), (2, 1))
@@ -88,7 +108,9 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
         nodes[0]["children"] = [1, 2]
         nodes.append({"name": "mesh", "mesh": 0, "skin": 0})
         doc["scenes"][0]["nodes"].append(3)
-        doc["skins"] = [{"name": "skin", "joints": [1, 2], "inverseBindMatrices": g.add(ibm, 5126, "MAT4")}]
+        doc["skins"] = [
+            {"name": "skin", "joints": [1, 2], "inverseBindMatrices": g.add(ibm, 5126, "MAT4")}
+        ]
     else:
         nodes.append({"name": "mesh", "mesh": 0})
         nodes[0]["children"] = [1]
@@ -101,7 +123,7 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
         targets = ["0x0000ABCD"]
     prims = []
     for k in range(2):
-        ind = g.add(indices[6 * k:6 * k + 6], 5123, "SCALAR", target=34963)
+        ind = g.add(indices[6 * k : 6 * k + 6], 5123, "SCALAR", target=34963)
         prim = {"attributes": attrs, "indices": ind, "material": k, "mode": 4}
         if target_attrs:
             prim["targets"] = target_attrs
@@ -112,12 +134,32 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
     doc["meshes"] = [mesh]
     doc["materials"] = [{"name": "0x00000001"}, {"name": "0x00000002"}]
     g.write(path, doc)
-    ir = {"vertex_count": 9, "index_count": 12, "attributes": list(attrs),
-          "primitives": [{"material": "0x00000001", "first_index": 0, "index_count": 6, "first_vertex": 0,
-                          "vertex_count": 5, "used_vertices": 4},
-                         {"material": "0x00000002", "first_index": 6, "index_count": 6, "first_vertex": 4,
-                          "vertex_count": 4, "used_vertices": 4}],
-          "materials": ["0x00000001", "0x00000002"], "bones": bones, "targets": targets}
+    ir = {
+        "vertex_count": 9,
+        "index_count": 12,
+        "attributes": list(attrs),
+        "primitives": [
+            {
+                "material": "0x00000001",
+                "first_index": 0,
+                "index_count": 6,
+                "first_vertex": 0,
+                "vertex_count": 5,
+                "used_vertices": 4,
+            },
+            {
+                "material": "0x00000002",
+                "first_index": 6,
+                "index_count": 6,
+                "first_vertex": 4,
+                "vertex_count": 4,
+                "used_vertices": 4,
+            },
+        ],
+        "materials": ["0x00000001", "0x00000002"],
+        "bones": bones,
+        "targets": targets,
+    }
     return ir
 
 
@@ -128,8 +170,10 @@ def main():
     def entry(name, ir):
         return {"sample": "fixture/" + name, "glb": os.path.join(out, name + ".glb"), "ir": ir}
 
-    good = [entry("skinned", fixture(os.path.join(out, "skinned.glb"), True)),
-            entry("static", fixture(os.path.join(out, "static.glb"), False, morph=False))]
+    good = [
+        entry("skinned", fixture(os.path.join(out, "skinned.glb"), True)),
+        entry("static", fixture(os.path.join(out, "static.glb"), False, morph=False)),
+    ]
     # Planted faults, one property each (the checker must name it).
     off_pose = entry("off_pose", fixture(os.path.join(out, "off_pose.glb"), True, bone1_z=3.0))
     wrong = entry("wrong_summary", fixture(os.path.join(out, "wrong_summary.glb"), False))

@@ -17,7 +17,7 @@ from collections import Counter
 def glb_positions(path):
     data = open(path, "rb").read()
     json_len = struct.unpack_from("<I", data, 12)[0]
-    doc = json.loads(data[20:20 + json_len])
+    doc = json.loads(data[20 : 20 + json_len])
     bin_at = 20 + json_len + 8
     out = set()
     for mesh in doc["meshes"]:
@@ -47,8 +47,10 @@ def main():
     if fresh:
         problems.append("decoder warnings the donor has not: %s" % fresh)
     if triangles_per_material(donor) != triangles_per_material(new):
-        problems.append("triangles per material %s, donor %s" % (
-            dict(triangles_per_material(new)), dict(triangles_per_material(donor))))
+        problems.append(
+            "triangles per material %s, donor %s"
+            % (dict(triangles_per_material(new)), dict(triangles_per_material(donor)))
+        )
     if dropped != "1" and new["ir"]["targets"] != donor["ir"]["targets"]:
         problems.append("targets %s, donor %s" % (new["ir"]["targets"], donor["ir"]["targets"]))
     # Positions: every written position is one of the donor's, or within its step of one.

@@ -6,7 +6,7 @@ import sys
 
 import bpy
 
-src, dst = sys.argv[sys.argv.index("--") + 1:]
+src, dst = sys.argv[sys.argv.index("--") + 1 :]
 os.makedirs(dst, exist_ok=True)
 for name in sorted(os.listdir(src)):
     if not name.endswith(".glb"):

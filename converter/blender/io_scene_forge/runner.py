@@ -1,0 +1,111 @@
+"""Runs the forge2gltf binary and parses what it prints (no bpy: usable from any Python)."""
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+
+
+class ForgeError(Exception):
+    """A failure with a code: forge2gltf's own (docs/errors.md) or one of the add-on's
+    (ADDON_...), so a report names the problem the same way the command line does."""
+
+    def __init__(self, code, message):
+        super().__init__("%s: %s" % (code, message))
+        self.code = code
+        self.message = message
+
+
+def repo_binary():
+    """The build/forge2gltf of the repository the zip was packaged from, if it was recorded."""
+    try:
+        from . import build_paths  # written by scripts/package-blender-addon into the zip only
+    except ImportError:
+        return None
+    return getattr(build_paths, "REPO_BINARY", None)
+
+
+def find_binary(preferred=""):
+    """The binary to run: the preference when set, else forge2gltf in PATH, else the one
+    scripts/demo builds in the packaging repository."""
+    if preferred:
+        path = os.path.abspath(os.path.expanduser(preferred))
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+        raise ForgeError("ADDON_NO_BINARY", "the preference names %s, not an executable" % path)
+    found = shutil.which("forge2gltf")
+    if found:
+        return found
+    built = repo_binary()
+    if built and os.path.isfile(built) and os.access(built, os.X_OK):
+        return built
+    raise ForgeError(
+        "ADDON_NO_BINARY",
+        "forge2gltf is not in PATH%s; set its path in the add-on's preferences"
+        % (" and %s does not exist" % built if built else ""),
+    )
+
+
+def _run(args):
+    try:
+        return subprocess.run(args, capture_output=True, text=True, check=False)
+    except OSError as e:
+        raise ForgeError("ADDON_RUN_FAILED", "cannot run %s: %s" % (args[0], e))
+
+
+def _last_line(text):
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else "(no output)"
+
+
+def convert(binary, source, out_dir):
+    """`forge2gltf convert SOURCE -o OUT_DIR --report`: the report's entries, one per mesh
+    (a directory gives one per file found). Exit status 1 (some input failed) still has a
+    report; anything else without one is an error."""
+    report = os.path.join(out_dir, "report.json")
+    glb_dir = os.path.join(out_dir, "glb")
+    done = _run([binary, "convert", source, "-o", glb_dir, "--report", report, "-q"])
+    try:
+        with open(report, encoding="utf-8") as f:
+            entries = json.load(f)["inputs"]
+    except (OSError, ValueError, KeyError):
+        raise ForgeError(
+            "ADDON_CONVERT_FAILED",
+            "forge2gltf convert exited %d: %s" % (done.returncode, _last_line(done.stderr)),
+        )
+    for entry in entries:
+        if entry.get("output"):
+            entry["output"] = os.path.abspath(entry["output"])
+    return entries
+
+
+def glb_source(path):
+    """The mesh extras' `source` block ({format, objectId, ...}) of a glb convert wrote."""
+    with open(path, "rb") as f:
+        head = f.read(20)
+        magic, _version, _length, json_length, _kind = struct.unpack("<5I", head)
+        if magic != 0x46546C67:
+            return {}
+        doc = json.loads(f.read(json_length))
+    meshes = doc.get("meshes") or [{}]
+    return (meshes[0].get("extras") or {}).get("source") or {}
+
+
+def import_mesh(binary, glb, donor, output, drop_submeshes=False):
+    """`forge2gltf import GLB --donor DONOR -o OUTPUT --json`: its JSON (ok, error, summary,
+    warnings). forge2gltf writes nothing when ok is false."""
+    args = [binary, "import", glb, "--donor", donor, "-o", output, "--json"]
+    if drop_submeshes:
+        args.append("--drop-submeshes")
+    done = _run(args)
+    try:
+        result = json.loads(done.stdout)
+    except ValueError:
+        raise ForgeError(
+            "ADDON_IMPORT_FAILED",
+            "forge2gltf import exited %d: %s" % (done.returncode, _last_line(done.stderr)),
+        )
+    if done.returncode != 0 and result.get("ok"):
+        result["ok"] = False
+    return result

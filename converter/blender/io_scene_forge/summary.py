@@ -1,0 +1,120 @@
+"""The export summary: forge2gltf import's match table as lines of text, and the popup that
+shows them (or, without a UI, the console)."""
+
+import os
+
+
+def _count(value):
+    return len(value) if isinstance(value, list) else value
+
+
+def _ranges(details):
+    """Draw ranges before -> after: a count, a list of ranges, or one count per
+    partition, as each format's import reports them."""
+    before, after = details.get("ranges_before"), details.get("ranges_after")
+    if isinstance(before, dict) or isinstance(after, dict):
+        keys = sorted(set(before or {}) | set(after or {}))
+        text = ", ".join(
+            "%s %s -> %s" % (k, _count((before or {}).get(k, 0)), _count((after or {}).get(k, 0)))
+            for k in keys
+        )
+    else:
+        text = "%s -> %s" % (_count(before), _count(after))
+    ranges = after if isinstance(after, list) else details.get("ranges")
+    if isinstance(ranges, list) and ranges and isinstance(ranges[0], dict):
+        shown = [
+            "%s tri / %s vert"
+            % (
+                r.get("triangles", r.get("primitive_count", "?")),
+                r.get("vertices", r.get("num_vertices", "?")),
+            )
+            for r in ranges[:6]
+        ]
+        text += " (%s%s)" % ("; ".join(shown), "; ..." if len(ranges) > 6 else "")
+    return text
+
+
+def lines(result):
+    """The lines of one export: the donor, where it went, and the match table of import's
+    --json (vertices kept and new, ranges, materials, joints, warnings) or its error."""
+    written = result.get("written")
+    out = [
+        "%s -> %s"
+        % (
+            os.path.basename(result.get("donor", "?")),
+            os.path.basename(written) if written else "-",
+        )
+    ]
+    if written:
+        out.append("in " + os.path.dirname(written))
+    error = result.get("error")
+    if error:
+        out.append("ERROR %s: %s" % (error.get("code", "?"), error.get("message", "")))
+        return out
+    s = result.get("summary") or {}
+    d = s.get("details") or {}
+    out.append(
+        "vertices: %d kept, %d new (donor %d, now %d)"
+        % (
+            s.get("vertices_kept", 0),
+            s.get("vertices_new", 0),
+            s.get("donor_vertices", 0),
+            s.get("vertices", 0),
+        )
+    )
+    out.append(
+        "triangles: %d (donor %d); order: %s"
+        % (
+            s.get("triangles", 0),
+            s.get("donor_triangles", 0),
+            "donor's" if s.get("donor_order") else d.get("order", "new"),
+        )
+    )
+    if "ranges_before" in d or "ranges_after" in d:
+        out.append("ranges: " + _ranges(d))
+    materials = s.get("materials") or []
+    if materials:
+        out.append(
+            "materials: "
+            + ", ".join(
+                m.get("gltf", "?")
+                if m.get("gltf") == m.get("donor")
+                else "%s = %s" % (m.get("gltf"), m.get("donor"))
+                for m in materials
+            )
+        )
+    out.append(
+        "joints: %d matched, %d unmatched; influences dropped: %d"
+        % (
+            s.get("joints_matched", 0),
+            s.get("joints_unmatched", 0),
+            s.get("influences_dropped", 0),
+        )
+    )
+    if s.get("computed"):
+        out.append("computed: " + ", ".join(str(c) for c in s["computed"]))
+    if s.get("dropped_attributes"):
+        out.append("dropped attributes: " + ", ".join(str(a) for a in s["dropped_attributes"]))
+    identical = result.get("identical")
+    if identical is not None:
+        out.append(
+            "byte-identical to the donor" if identical else "re-encoded (not the donor's bytes)"
+        )
+    for w in result.get("warnings") or []:
+        out.append("WARNING %s: %s" % (w.get("code", "?"), w.get("message", "")))
+    return out
+
+
+def show(context, title, all_lines, background):
+    """A popup in the UI; the console (and thus the log of a batch run) without one."""
+    if background or context.window_manager is None or not context.window_manager.windows:
+        for line in all_lines:
+            print("forge export: " + line)
+        return
+
+    def draw(menu, _context):
+        for line in all_lines:
+            icon = "ERROR" if line.startswith(("ERROR", "WARNING")) else "NONE"
+            menu.layout.label(text=line, icon=icon)
+
+    context.window_manager.popup_menu(draw, title=title, icon="EXPORT")

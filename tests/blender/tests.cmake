@@ -1,0 +1,6 @@
+# The Blender add-on (converter/blender/io_scene_forge) from its packaged zip in Blender 3.4:
+# every sample imported and exported through its operators, one edit (label blender).
+add_test(NAME blender_addon
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/blender/addon/run.sh $<TARGET_FILE:forge2gltf>
+                 ${PROJECT_SOURCE_DIR}/samples)
+set_tests_properties(blender_addon PROPERTIES LABELS blender TIMEOUT 600)
