@@ -59,6 +59,18 @@ class Matcher {
     influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
   }
 
+  // Public for donor_sets_hold / donor_twins: the rule of VertexMatch::donor_order.
+  bool sets_hold(const std::vector<uint32_t>& donor_of) const {
+    VertexMatch m;
+    m.donor_of = donor_of;
+    for (uint32_t d : donor_of) {
+      if (d >= donor_.vertex_count) return false;
+      ++m.matched;
+    }
+    const ir::Attribute* dp = donor_.find("POSITION");
+    return m.donor_of.size() == in_.vertex_count && dp && dp->width >= 3 && same_sets(m);
+  }
+
   VertexMatch run() {
     VertexMatch m;
     m.donor_of.assign(in_.vertex_count, kNewVertex);
@@ -218,6 +230,7 @@ class Matcher {
   }
 
   // Per donor vertex: the first donor vertex with the same values in everything compared.
+ public:
   std::vector<uint32_t> donor_twins() const {
     std::vector<uint32_t> twin(donor_.vertex_count);
     std::unordered_map<std::string, uint32_t> first;
@@ -240,6 +253,7 @@ class Matcher {
     return twin;
   }
 
+ private:
   // How far apart two fitting vertices are: the sum of their differences over everything
   // compared (a tie-break among fits only).
   double distance(uint32_t d, uint32_t v) const {
@@ -296,6 +310,21 @@ HalfStep widened(HalfStep half_step, const IncomingError& error) {
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step) {
   return Matcher(donor, incoming, half_step).run();
+}
+
+bool donor_sets_hold(const ir::Mesh& donor, const ir::Mesh& incoming,
+                     const std::vector<uint32_t>& donor_of, const HalfStep& half_step) {
+  return Matcher(donor, incoming, half_step).sets_hold(donor_of);
+}
+
+std::vector<uint32_t> donor_twins(const ir::Mesh& donor, const ir::Mesh& incoming) {
+  const HalfStep none = [](const std::string&, uint32_t, size_t) { return 0.0; };
+  if (!donor.find("POSITION") || donor.find("POSITION")->width < 3) {
+    std::vector<uint32_t> self(donor.vertex_count);
+    for (uint32_t d = 0; d < donor.vertex_count; ++d) self[d] = d;
+    return self;
+  }
+  return Matcher(donor, incoming, none).donor_twins();
 }
 
 std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, size_t primitive,

@@ -120,6 +120,16 @@ struct VertexMatch {
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);
 
+// The VertexMatch::donor_order rule for a `donor_of` found in parts (a format that matches
+// one material at a time): every incoming vertex matched, the vertex sets and each material's
+// triangles the donor's, up to copies and twins.
+bool donor_sets_hold(const ir::Mesh& donor, const ir::Mesh& incoming,
+                     const std::vector<uint32_t>& donor_of, const HalfStep& half_step);
+
+// Per donor vertex: the first donor vertex equal to it in everything the matcher compares
+// against `incoming` (its twin; itself when it has none).
+std::vector<uint32_t> donor_twins(const ir::Mesh& donor, const ir::Mesh& incoming);
+
 // The incoming triangle list of `primitive`, in donor vertex numbers when all of its vertices
 // matched, with each triangle rotated so that its smallest number comes first; sorted. Two
 // primitives hold the same triangles when these lists are equal.

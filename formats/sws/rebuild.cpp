@@ -107,15 +107,19 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   Result<Donor> read = read_donor(input);
   if (!read) return read.error();
   const Donor& donor = *read;
-  const ir::Mesh& in = input.mesh;
-  if (std::optional<Error> e = check_incoming(in, donor)) return *e;
+  if (std::optional<Error> e = check_incoming(input.mesh, donor)) return *e;
 
   Rebuilt out;
   nlohmann::json& details = out.summary.details;
   // A quantised glTF (convert --quantize) moved values by up to its own step: matching, and
   // the morph streams' test for the donor's values, allow that much.
   const HalfStep half_step = widened(donor_half_step(donor), input.incoming_error);
-  const VertexMatch match = match_by_range(donor, in, half_step);
+  const VertexMatch first = match_by_range(donor, input.mesh, half_step);
+  // Vertex sets that are the donor's up to copies, twins and dropped vertices: the incoming
+  // mesh over the donor's vertices then matches one to one, in the donor's order.
+  const std::optional<ir::Mesh> completed = completed_to_donor(donor, input.mesh, first, half_step);
+  const ir::Mesh& in = completed ? *completed : input.mesh;
+  const VertexMatch match = completed ? match_by_range(donor, in, half_step) : first;
 
   // The donor's topology stands when the matcher restored its order, or when the incoming
   // vertices are the donor's by number (an edit that moved or recoloured vertices) and each

@@ -73,6 +73,12 @@ HalfStep donor_half_step(const Donor& donor);
 // Vertices no triangle names are matched among themselves.
 VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfStep& half_step);
 
+// rebuild_complete.cpp: when `in`'s vertex sets are the donor's but not one to one (copies,
+// twins, vertices no triangle names dropped), `in` rebuilt over the donor's vertices in the
+// donor's order; nullopt otherwise.
+std::optional<ir::Mesh> completed_to_donor(const Donor& donor, const ir::Mesh& in,
+                                           const VertexMatch& match, const HalfStep& half_step);
+
 // ---- rebuild_vertices.cpp
 // Influences of each incoming vertex as unorm8 weights and global joints (empty when the
 // donor is not skinned): a kept vertex's are the donor's, a fresh one's the incoming capped

@@ -8,6 +8,7 @@ add_library(f2g_sws STATIC
   formats/sws/submesh_codec.cpp
   formats/sws/mesh_builder.cpp
   formats/sws/rebuild.cpp
+  formats/sws/rebuild_complete.cpp
   formats/sws/rebuild_input.cpp
   formats/sws/rebuild_match.cpp
   formats/sws/rebuild_ranges.cpp
