@@ -288,8 +288,16 @@ class Matcher {
 
 }  // namespace
 
-double float_half_step(const ir::Attribute* a, uint32_t v, double ulps) {
+double largest_magnitude(const ir::Attribute* a) {
   double largest = 0;
+  if (a)
+    for (uint32_t v = 0; v < a->vertex_count(); ++v)
+      for (size_t c = 0; c < a->width; ++c) largest = std::max(largest, std::fabs(a->get(v, c)));
+  return largest;
+}
+
+double float_half_step(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
+  double largest = floor;
   if (a && v < a->vertex_count())
     for (size_t c = 0; c < a->width; ++c) largest = std::max(largest, std::fabs(a->get(v, c)));
   if (a && a->semantic.rfind("TEXCOORD_", 0) == 0) largest = std::max(largest, 1.0);

@@ -92,8 +92,14 @@ using HalfStep =
 // skinned export, a baked node transform) rounds every component at the precision of the
 // largest one, so a stored 0 beside a 0.18 comes back as 3e-9. A TEXCOORD_n counts at least
 // 1: tools with a bottom-left UV origin (Blender) store 1 - v, and 1 - (1 - v) rounds at
-// the precision of 1.
-double float_half_step(const ir::Attribute* donor_attribute, uint32_t v, double ulps);
+// the precision of 1. `floor` raises the magnitude counted: POSITION passes the donor's
+// largest coordinate (largest_magnitude), since a skinned export's bone matrices round a
+// vertex at the origin at the precision of the whole mesh.
+double float_half_step(const ir::Attribute* donor_attribute, uint32_t v, double ulps,
+                       double floor = 0);
+
+// The largest |value| of an attribute (0 for none): computed once per donor.
+double largest_magnitude(const ir::Attribute* a);
 
 // `half_step` widened to at least `error` (POSITION, NORMAL / TANGENT, TEXCOORD_n).
 HalfStep widened(HalfStep half_step, const IncomingError& error);

@@ -172,14 +172,15 @@ HalfStep half_step_of(const VertexFormat& f, float q, const ir::Mesh& donor) {
   std::map<std::string, ElementType> types;
   for (const VertexElement& e : f.elements) types[e.semantic] = e.type;
   const double step = std::fabs(double(q));
-  return [types, step, &donor](const std::string& s, uint32_t d, size_t) -> double {
+  const double extent = largest_magnitude(donor.find("POSITION"));
+  return [types, step, extent, &donor](const std::string& s, uint32_t d, size_t) -> double {
     const auto it = types.find(s);
     if (it == types.end()) return 0;
     switch (it->second) {
       case ElementType::S16x4Quantized:  // value = s16 x Q
         return step / 2;
       case ElementType::F32x3:
-        return float_half_step(donor.find(s), d, 4);
+        return float_half_step(donor.find(s), d, 4, s == "POSITION" ? extent : 0);
       case ElementType::UByte4Normal:
       case ElementType::UByte4Tangent:  // (b - 127) / 127
         return 0.5 / 127;

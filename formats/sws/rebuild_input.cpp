@@ -108,11 +108,11 @@ std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor) {
 
 HalfStep donor_half_step(const Donor& donor) {
   // docs/READING.md "Vertex elements (assumed)": the encoding of each element decides its step.
-  // float32: 2 ulp of the vertex's largest component; ubyte4_vector (b / 127 - 1): 0.5 / 127;
-  // d3dcolor and unorm8: 0.5 / 255; raw bytes (and the kept w bytes): below one. The matcher
-  // compares NORMAL and TANGENT normalised, within twice the step: a quarter step each keeps a
-  // neighbouring byte (1 / 127 away) from fitting, so duplicated vertices that differ by one normal
-  // byte are told apart.
+  // float32: 2 ulp of the vertex's largest component (a position's at least the mesh's);
+  // ubyte4_vector (b / 127 - 1): 0.5 / 127; d3dcolor and unorm8: 0.5 / 255; raw bytes (and the kept
+  // w bytes): below one. The matcher compares NORMAL and TANGENT normalised, within twice the step:
+  // a quarter step each keeps a neighbouring byte (1 / 127 away) from fitting, so duplicated
+  // vertices that differ by one normal byte are told apart.
   enum Kind { Exact, Float, Unit127, Direction, Unit255, Byte };
   auto kinds = std::make_shared<std::map<std::string, Kind>>();
   for (const LayoutElement& e : donor.layout.elements) {
@@ -138,12 +138,13 @@ HalfStep donor_half_step(const Donor& donor) {
     (*kinds)[e.def.semantic] = k;
   }
   const ir::Mesh* d = &donor.ir;
-  return [kinds, d](const std::string& semantic, uint32_t v, size_t) -> double {
+  const double extent = largest_magnitude(d->find("POSITION"));
+  return [kinds, d, extent](const std::string& semantic, uint32_t v, size_t) -> double {
     const auto it = kinds->find(semantic);
     if (it == kinds->end()) return 0;
     switch (it->second) {
       case Float:
-        return float_half_step(d->find(semantic), v, 2);
+        return float_half_step(d->find(semantic), v, 2, semantic == "POSITION" ? extent : 0);
       case Unit127:
         return 0.5 / 127;
       case Direction:

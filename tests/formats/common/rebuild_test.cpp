@@ -159,6 +159,16 @@ TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
   EXPECT_LT(float_half_step(nullptr, 0, 2), 1e-37);
 }
 
+TEST(FloatHalfStep, APositionAtTheOriginCountsAtTheMeshsPrecision) {
+  // A cap centre at (0, 0, 0) comes back from Blender's skinned export as ~1e-9: the bone
+  // matrices round it at the precision of the mesh (here 0.18 across).
+  const ir::Attribute p = ir::f32_attribute("POSITION", 3, {0.18f, 0, 0, 0, 0, 0});
+  EXPECT_DOUBLE_EQ(largest_magnitude(&p), double(0.18f));
+  EXPECT_LT(float_half_step(&p, 1, 2), 1e-37);
+  EXPECT_GT(float_half_step(&p, 1, 2, largest_magnitude(&p)), 3.3e-9);
+  EXPECT_EQ(largest_magnitude(nullptr), 0.0);
+}
+
 TEST(FloatHalfStep, ATexcoordCountsAtLeastOneForTheFlippedV) {
   // 1 - (1 - 0.1f) in float32 is 0.1f + 7.5e-9: the flip rounds at the precision of 1.
   const ir::Attribute uv = ir::f32_attribute("TEXCOORD_0", 2, {0.1f, 0.1f});
