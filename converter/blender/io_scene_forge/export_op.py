@@ -19,11 +19,13 @@ GLTF_EXPORT_OPTIONS = dict(
     export_extras=True,  # mesh extras keep source.objectId: import checks it against the donor
     export_all_influences=True,  # the default caps skins at 4; the games store up to 8
     # Off: Blender keeps no imported tangents and would send MikkTSpace ones of its own,
-    # which no donor vertex matches (3 of 32 samples byte-identical instead of 25). Without
+    # which no donor vertex matches (3 of 32 samples byte-identical instead of 32). Without
     # them import keeps each matched vertex's stored tangent and computes the new ones.
     export_tangents=False,
     export_morph=True,  # shape keys are the donor's morph targets (a missing one is refused)
-    export_morph_normal=True,
+    # Off for the same reason: Blender recomputes shape-key normals from the deformed shape,
+    # so the donor's stored morph normals never come back (morph_submeshes re-encoded).
+    export_morph_normal=False,
     export_skins=True,
     export_colors=True,
     export_normals=True,
@@ -131,7 +133,15 @@ def export_donor(op, context, binary, path, objects, several, work):
         if not any(o.type == "MESH" for o in objects):
             raise runner.ForgeError("ADDON_NOTHING_SELECTED", "no mesh of %s in the scene" % path)
         glb = os.path.join(work, "edited.glb")
-        export_glb(context, objects, glb, {"export_tangents": op.blender_tangents})
+        export_glb(
+            context,
+            objects,
+            glb,
+            {
+                "export_tangents": op.blender_tangents,
+                "export_morph_normal": op.blender_morph_normals,
+            },
+        )
         new = os.path.join(work, "new" + os.path.splitext(path)[1])
         result = runner.import_mesh(binary, glb, path, new, op.drop_submeshes)
         outcome["summary"] = result.get("summary") or {}
@@ -187,6 +197,12 @@ BLENDER_TANGENTS = dict(
     "donor's on unedited vertices and computing the edited ones in forge2gltf",
     default=False,
 )
+BLENDER_MORPH_NORMALS = dict(
+    name="Blender's shape-key normals",
+    description="Send the shape-key normals Blender computes from each deformed shape instead "
+    "of keeping the donor's stored morph normals",
+    default=False,
+)
 DRY_RUN = dict(name="Dry run", description="Show the match table, write nothing", default=False)
 
 
@@ -205,6 +221,7 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
     overwrite_donor: bpy.props.BoolProperty(**OVERWRITE_DONOR)
     drop_submeshes: bpy.props.BoolProperty(**DROP_SUBMESHES)
     blender_tangents: bpy.props.BoolProperty(**BLENDER_TANGENTS)
+    blender_morph_normals: bpy.props.BoolProperty(**BLENDER_MORPH_NORMALS)
     dry_run: bpy.props.BoolProperty(**DRY_RUN)
 
     def invoke(self, context, _event):
