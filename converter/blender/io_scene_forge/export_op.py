@@ -237,10 +237,8 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
 
     def execute(self, context):
         LAST.clear()
-        try:
-            binary = preferences.binary(context)
-        except runner.ForgeError as e:
-            self.report({"ERROR"}, str(e))
+        binary = preferences.binary_or_report(self, context)
+        if binary is None:
             return {"CANCELLED"}
         if context.object and context.object.mode != "OBJECT":
             bpy.ops.object.mode_set(mode="OBJECT")  # edit-mode changes reach the mesh data

@@ -119,10 +119,8 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
 
     def execute(self, context):
         LAST.clear()
-        try:
-            binary = preferences.binary(context)
-        except runner.ForgeError as e:
-            self.report({"ERROR"}, str(e))
+        binary = preferences.binary_or_report(self, context)
+        if binary is None:
             return {"CANCELLED"}
         sources = inputs_of(self)
         if not sources:

@@ -10,6 +10,15 @@ def binary(context):
     return runner.find_binary(prefs.binary)
 
 
+def binary_or_report(operator, context):
+    """The binary, or None once OPERATOR has reported why (ADDON_NO_BINARY)."""
+    try:
+        return binary(context)
+    except runner.ForgeError as e:
+        operator.report({"ERROR"}, str(e))
+        return None
+
+
 # Outside the class body: flake8 reads strings inside annotations as type names.
 BINARY = dict(
     name="forge2gltf binary",
