@@ -173,14 +173,6 @@ std::string check_bounded(const std::vector<uint8_t>& glb, const std::vector<uin
   return "";
 }
 
-const Sample& sample(const std::string& name) {
-  for (const Sample& s : samples())
-    if (s.name == name) return s;
-  ADD_FAILURE() << "no sample " << name;
-  static const Sample none;
-  return none;
-}
-
 // Peak bytes per input byte and time per byte over the reference, printed per input; the
 // largest of each kept in `worst`.
 struct Worst {

@@ -122,14 +122,6 @@ void expect_bounded(const std::string& what, const std::vector<uint8_t>& bytes,
   EXPECT_EQ(broke, "") << what << " (" << bytes.size() << " bytes)";
 }
 
-const Sample& sample(const std::string& name) {
-  for (const Sample& s : samples())
-    if (s.name == name) return s;
-  ADD_FAILURE() << "no sample " << name;
-  static const Sample none;
-  return none;
-}
-
 // ---- the allocation hook itself -----------------------------------------------------------
 
 struct alignas(64) Wide {

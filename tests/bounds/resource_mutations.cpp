@@ -74,6 +74,14 @@ const std::vector<Sample>& samples() {
   return all;
 }
 
+const Sample& sample(const std::string& name) {
+  for (const Sample& s : samples())
+    if (s.name == name) return s;
+  ADD_FAILURE() << "no sample " << name;
+  static const Sample none;
+  return none;
+}
+
 std::string Mutation::describe() const {
   if (kind == Truncate) return "cut to " + std::to_string(offset) + " bytes";
   return "@" + hex(offset) + (field.empty() ? "" : " (" + field + ")") + " = " +

@@ -17,8 +17,10 @@ struct Sample {
   std::vector<uint8_t> bytes;
 };
 
-// Every samples/{sws,rr}/*.mesh, sorted by name.
+// Every samples/{sws,rr,grb,grw}/*.mesh, sorted by name.
 const std::vector<Sample>& samples();
+// The sample of that name ("rr/split24_bike"); a test failure and an empty one when none is.
+const Sample& sample(const std::string& name);
 
 struct Mutation {
   enum Kind { Overwrite, Truncate } kind = Overwrite;
