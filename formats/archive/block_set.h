@@ -67,9 +67,10 @@ bool needs_oodle(const Dialect& dialect, const BlockSet& set);
 std::vector<uint8_t> encode_stored_block_set(const Dialect& dialect, const BlockSet& set);
 
 // Compresses `data` into a new set with compression number `compression` (the dialect's
-// write_compression by default): blocks of kBlockSize, each LZO1X-999 compressed, or stored
-// raw when compression does not make it smaller; checksums computed. A number whose codec
-// has no encoder here (LZO2A, Oodle) fails with ARCHIVE_CODEC_UNAVAILABLE.
+// write_compression by default): blocks of kBlockSize, each compressed with the -999
+// compressor of the number's codec (LZO1X-999; LZO2A-999 for GRB's 2), or stored raw when
+// compression does not make it smaller; checksums computed. A number without an encoder here
+// (Oodle, or one the dialect does not name) fails with ARCHIVE_CODEC_UNAVAILABLE.
 Result<std::vector<uint8_t>> encode_block_set(const Dialect& dialect, const uint8_t* data,
                                               size_t size, int compression = -1);
 

@@ -76,8 +76,10 @@ struct Archive {
   std::vector<Section> sections;  // in chain order
   std::vector<Entry> entries;     // in archive order (section by section)
   // Bytes [0, first payload): header, tables and whatever lies between them, verbatim; the
-  // writer writes it back with the tables brought up to date.
+  // writer writes it back with the tables brought up to date. Empty when some table lies
+  // above a payload (another tool's layout): such an archive reads, but write_archive refuses it.
   std::vector<uint8_t> prelude;
+  bool tables_first = true;
   uint64_t file_size = 0;
   std::vector<Error> warnings;  // layout-only breaks: the archive still reads
 

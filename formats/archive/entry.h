@@ -59,7 +59,8 @@ struct EntryContents {
 
 // Reads entry `entry_index` of `archive` from the archive's bytes data[0..size): its two sets,
 // decompressed, then directory and records, every relation checked. Errors carry the path
-// ("archive/entries[3]/sets[1]/blocks[2]") and the archive byte offset; a bad entry never
+// ("archive/entries[3]/sets[1]/blocks[2]"), the archive byte offset, and a message starting
+// with the entry's file id and name ("entry 1001 'GR_Ranger': ..."); a bad entry never
 // affects another. Special entries come back as EntryKind::Special, untouched; an entry whose
 // records need Oodle as EntryKind::Oodle (ARCHIVE_OODLE is the code to report them under).
 Result<EntryContents> read_entry(const Archive& archive, const uint8_t* data, size_t size,
