@@ -15,5 +15,7 @@ struct SampleFile {
 std::vector<SampleFile> sws_samples();  // samples/generator/sws_samples.cpp
 std::vector<SampleFile> rr_samples();   // samples/generator/rr_samples.cpp
 std::vector<SampleFile> grb_samples();  // samples/generator/grb_samples.cpp (GRB and GRW)
+// Forge archives of the GRB/GRW samples (samples/generator/archive_samples.cpp).
+std::vector<SampleFile> archive_samples();
 
 }  // namespace f2g::samples
