@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -322,6 +323,107 @@ TEST(RebuildKeptFields, SubMeshRunsTheGlbHasNoSlotForStandWhileTheGeometryDoes) 
   Result<Rebuilt> r = rebuilt(donor, re);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_TRUE(r->bytes == donor);
+}
+
+// ---- more influences than the format stores ---------------------------------------------
+
+// `m` with every vertex's influences spread over `lanes` lanes (JOINTS_0/1 as u16, WEIGHTS_0/1
+// as float): its own joints keep most of the weight, the next bones get the rest equally.
+ir::Mesh spread_influences(ir::Mesh m, size_t lanes, size_t bones) {
+  const ir::Attribute j0 = *m.find("JOINTS_0"), w0 = *m.find("WEIGHTS_0");
+  std::vector<uint16_t> joints[2];
+  std::vector<float> weights[2];
+  for (uint32_t v = 0; v < m.vertex_count; ++v) {
+    const uint16_t first = uint16_t(j0.get(v, 0));
+    std::vector<std::pair<uint16_t, float>> in;
+    for (size_t c = 0; c < 4; ++c)
+      if (w0.get(v, c) > 0) in.push_back({uint16_t(j0.get(v, c)), float(w0.get(v, c) * 0.75)});
+    for (size_t k = 1; in.size() < lanes; ++k) {
+      const uint16_t j = uint16_t((first + k) % bones);
+      bool seen = false;
+      for (const auto& x : in) seen = seen || x.first == j;
+      if (!seen) in.push_back({j, 0});
+      if (k > bones) break;
+    }
+    float rest = 1;
+    for (const auto& x : in) rest -= x.second;
+    size_t fresh = 0;
+    for (const auto& x : in) fresh += x.second == 0;
+    for (auto& x : in)
+      if (x.second == 0) x.second = rest / float(fresh ? fresh : 1);
+    for (size_t lane = 0; lane < 8; ++lane) {
+      joints[lane / 4].push_back(lane < in.size() ? in[lane].first : 0);
+      weights[lane / 4].push_back(lane < in.size() ? in[lane].second : 0);
+    }
+  }
+  m.attributes.erase(std::remove_if(m.attributes.begin(), m.attributes.end(),
+                                    [](const ir::Attribute& a) {
+                                      return a.semantic.rfind("JOINTS_", 0) == 0 ||
+                                             a.semantic.rfind("WEIGHTS_", 0) == 0;
+                                    }),
+                     m.attributes.end());
+  for (int set = 0; set < 2; ++set) {
+    ir::Attribute j;
+    j.semantic = "JOINTS_" + std::to_string(set);
+    j.type = ir::Scalar::U16;
+    j.width = 4;
+    j.u16 = joints[set];
+    m.attributes.push_back(j);
+    m.attributes.push_back(
+        ir::f32_attribute("WEIGHTS_" + std::to_string(set), 4, std::move(weights[set])));
+  }
+  return m;
+}
+
+// The edit moves no vertex: every written position is one the incoming mesh holds (float32
+// SWS bit for bit, quantised RR within its step), so the weights can be compared.
+TEST(RebuildKeptFields, MoreInfluencesThanStoredKeepEveryVertexWhereTheIncomingMeshPutsIt) {
+  const std::vector<samples::SampleFile> sws = samples::sws_samples(), rr = samples::rr_samples();
+  struct Case {
+    const samples::SampleFile* donor;
+    size_t lanes;
+  };
+  std::vector<Case> cases;
+  for (const samples::SampleFile& s : sws)
+    if (s.path == "sws/skinned_palettes.mesh") cases.push_back({&s, 6});
+  for (const samples::SampleFile& s : rr)
+    if (s.path.find("skin8") != std::string::npos) cases.push_back({&s, 8});
+  ASSERT_EQ(cases.size(), 2u);
+  for (const Case& c : cases) {
+    const Decoded d = decoded(c.donor->bytes);
+    size_t bones = 0;
+    for (uint32_t v = 0; v < d.mesh.vertex_count; ++v)
+      for (size_t k = 0; k < 4; ++k)
+        bones = std::max(bones, size_t(d.mesh.find("JOINTS_0")->get(v, k)) + 1);
+    const ir::Mesh edit = spread_influences(d.mesh, c.lanes, bones);
+    Result<Rebuilt> r = rebuilt(c.donor->bytes, edit);
+    ASSERT_TRUE(r.ok()) << c.donor->path << ": " << r.error().to_string();
+    if (c.lanes > 4 && c.donor->path.rfind("sws/", 0) == 0) {  // 4 BLENDWEIGHT lanes
+      EXPECT_GT(r->summary.influences_dropped, 0u) << c.donor->path;
+    }
+    const Decoded back = decoded(r->bytes);
+    const std::vector<float>& in = edit.find("POSITION")->f32;
+    const std::vector<float>& out = back.mesh.find("POSITION")->f32;
+    float size = 0;
+    for (float f : in) size = std::max(size, std::fabs(f));
+    const float tol = c.donor->path.rfind("rr/", 0) == 0 ? size / 32767 : 0;
+    std::vector<std::array<float, 3>> want;
+    for (size_t v = 0; v * 3 < in.size(); ++v)
+      want.push_back({in[v * 3], in[v * 3 + 1], in[v * 3 + 2]});
+    std::sort(want.begin(), want.end());
+    size_t missing = 0;
+    for (size_t v = 0; v * 3 < out.size(); ++v) {
+      bool found = false;
+      const float x = out[v * 3];
+      for (auto it = std::lower_bound(want.begin(), want.end(),
+                                      std::array<float, 3>{x - tol, -1e30f, -1e30f});
+           it != want.end() && (*it)[0] <= x + tol && !found; ++it)
+        found = std::fabs((*it)[1] - out[v * 3 + 1]) <= tol &&
+                std::fabs((*it)[2] - out[v * 3 + 2]) <= tol;
+      missing += !found;
+    }
+    EXPECT_EQ(missing, 0u) << c.donor->path << ": of " << out.size() / 3 << " vertices";
+  }
 }
 
 }  // namespace
