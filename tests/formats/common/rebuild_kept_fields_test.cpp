@@ -398,8 +398,9 @@ TEST(RebuildKeptFields, MoreInfluencesThanStoredKeepEveryVertexWhereTheIncomingM
     const ir::Mesh edit = spread_influences(d.mesh, c.lanes, bones);
     Result<Rebuilt> r = rebuilt(c.donor->bytes, edit);
     ASSERT_TRUE(r.ok()) << c.donor->path << ": " << r.error().to_string();
-    if (c.lanes > 4 && c.donor->path.rfind("sws/", 0) == 0)  // 4 BLENDWEIGHT lanes
+    if (c.lanes > 4 && c.donor->path.rfind("sws/", 0) == 0) {  // 4 BLENDWEIGHT lanes
       EXPECT_GT(r->summary.influences_dropped, 0u) << c.donor->path;
+    }
     const Decoded back = decoded(r->bytes);
     const std::vector<float>& in = edit.find("POSITION")->f32;
     const std::vector<float>& out = back.mesh.find("POSITION")->f32;
