@@ -7,6 +7,7 @@
 
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
+#include "converter/io/inputs.h"
 #include "converter/io/interrupt.h"
 #include "converter/io/worker_pool.h"
 
@@ -94,11 +95,10 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
 }
 
 // The donor of GLB_DIR/rel/name.glb: MESH_DIR/rel/name.<anything> or MESH_DIR/rel/name.
-Pair pair_in_dirs(const fs::path& glb_dir, const fs::path& file, const fs::path& mesh_dir,
+Pair pair_in_dirs(const fs::path& file, const fs::path& rel, const fs::path& mesh_dir,
                   const fs::path& out_dir) {
   Pair p;
   p.gltf = file;
-  const fs::path rel = file.lexically_relative(glb_dir);
   const fs::path want = rel.parent_path() / rel.stem();
   std::vector<fs::path> found;
   std::error_code ec;
@@ -183,17 +183,17 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
       err << "forge2gltf: import GLB_DIR needs --donors MESH_DIR (a directory)\n";
       return kExitUsage;
     }
-    std::vector<fs::path> files;
-    for (fs::recursive_directory_iterator it(run.input, ec), end; !ec && it != end;
-         it.increment(ec))
-      if (it->is_regular_file(ec) && is_gltf_name(it->path())) files.push_back(it->path());
-    if (ec) {
-      err << "forge2gltf: import: cannot walk " << run.input << ": " << ec.message() << "\n";
-      return kExitFailed;
+    // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out).
+    for (convert::Job& job : convert::expand_inputs({run.input}, run.out)) {
+      if (job.error && job.error->code == "INPUT_UNREADABLE") {
+        err << "forge2gltf: import: cannot walk " << run.input << ": " << job.error->message
+            << "\n";
+        return kExitFailed;
+      }
+      if (!is_gltf_name(job.relative)) continue;
+      pairs.push_back(pair_in_dirs(job.display, job.relative, run.donors, run.out));
+      if (job.error) pairs.back().error = job.error;  // a .glb that is no file: listed, not opened
     }
-    std::sort(files.begin(), files.end());
-    for (const fs::path& f : files)
-      pairs.push_back(pair_in_dirs(run.input, f, run.donors, run.out));
   }
 
   std::vector<uint64_t> sizes;
