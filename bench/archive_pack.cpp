@@ -50,6 +50,56 @@ bool mesh_record(const fs::path& p, archive::ResourceRecord& r) {
   return true;
 }
 
+// A set of `data` stored raw (LZO-999 would spend minutes finding nothing in random bytes).
+std::vector<uint8_t> raw_set(const archive::Dialect& d, const std::vector<uint8_t>& data) {
+  archive::BlockSet set;
+  set.header.version = d.set_version;
+  set.header.compression = d.write_compression;
+  for (size_t at = 0; at < data.size(); at += archive::kBlockSize) {
+    archive::StoredBlock b;
+    b.data = data.data() + at;
+    b.stored_size = b.uncompressed_size =
+        static_cast<uint32_t>(std::min<size_t>(archive::kBlockSize, data.size() - at));
+    b.checksum = archive::adler32_zero(b.data, b.stored_size);
+    set.blocks.push_back(b);
+  }
+  return archive::encode_stored_block_set(d, set);
+}
+
+template <class T>
+void put(std::vector<uint8_t>& b, T v) {
+  const size_t at = b.size();
+  b.resize(at + sizeof v);
+  std::memcpy(b.data() + at, &v, sizeof v);
+}
+
+// One entry of one TextureMap resource of `size` random bytes, both sets stored raw.
+std::vector<uint8_t> filler_payload(const archive::Dialect& d, uint64_t id, size_t size,
+                                    std::mt19937_64& random) {
+  const uint32_t cls = archive::class_id("TextureMap");
+  const std::string name = "filler";
+  std::vector<uint8_t> body;
+  put(body, id);
+  put(body, cls);
+  while (body.size() + 8 <= size) put(body, random());
+  std::vector<uint8_t> records;
+  put(records, cls);
+  put(records, uint32_t(body.size()));
+  put(records, uint32_t(name.size()));
+  records.insert(records.end(), name.begin(), name.end());
+  records.push_back(0);  // the gap: one NUL
+  records.insert(records.end(), body.begin(), body.end());
+  std::vector<uint8_t> directory;
+  put(directory, uint16_t(1));
+  put(directory, id);
+  put(directory, uint32_t(records.size()));
+  put(directory, uint16_t(0));
+  std::vector<uint8_t> payload = raw_set(d, directory);
+  const std::vector<uint8_t> second = raw_set(d, records);
+  payload.insert(payload.end(), second.begin(), second.end());
+  return payload;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,22 +142,13 @@ int main(int argc, char** argv) {
   }
   if (!flush()) return 1;
   std::mt19937_64 random(1);
-  while (bytes < fill) {  // random bodies: stored raw, LZO does not shrink them
-    archive::ResourceRecord r;
-    r.class_id = archive::class_id("TextureMap");
-    r.name = "filler";
-    r.body.resize(1 << 20);
-    for (size_t i = 0; i + 8 <= r.body.size(); i += 8) {
-      const uint64_t v = random();
-      std::memcpy(r.body.data() + i, &v, 8);
-    }
-    const uint64_t rid = ++id;
-    std::memcpy(r.body.data(), &rid, 8);
-    std::memcpy(r.body.data() + 8, &r.class_id, 4);
-    batch.push_back(std::move(r));
-    if (batch.size() == per_entry && !flush()) return 1;
+  while (bytes < fill) {  // 16 MB entries of random bytes: stored raw, as LZO cannot shrink them
+    const uint64_t eid = ++id;
+    payloads.push_back(filler_payload(*dialect, eid, 16 << 20, random));
+    entries.push_back({eid, 0, 0, "Filler_" + std::to_string(entries.size())});
+    bytes += payloads.back().size();
+    ++resources;
   }
-  if (!flush()) return 1;
 
   Result<archive::Archive> a = archive::make_archive(*dialect, entries);
   if (!a) {
