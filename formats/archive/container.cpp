@@ -179,7 +179,7 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
     a.file_size = size;
     Reader r(data, data + size, "ARCHIVE");
     Reader::Scope scope(r, "archive");
-    Checker c(r, a.warnings, nullptr);
+    Checker c(r, a.warnings, options.observer);
     const uint8_t* m = r.take(sizeof kArchiveMagic, "magic");
     c.check(check::magic, std::memcmp(m, kArchiveMagic, sizeof kArchiveMagic) == 0, r.path("magic"),
             0, [] { return "the archive does not start with \"scimitar\""; });

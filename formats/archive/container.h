@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "formats/archive/dialect.h"
+#include "formats/common/checks.h"
 #include "formats/common/error.h"
 
 namespace f2g::archive {
@@ -88,7 +89,8 @@ struct Archive {
 };
 
 struct ReadOptions {
-  const Dialect* dialect = nullptr;  // forces a dialect; nullptr detects it
+  const Dialect* dialect = nullptr;    // forces a dialect; nullptr detects it
+  DecodeObserver* observer = nullptr;  // receives every check's outcome (census), if set
 };
 
 // Reads the container of the archive data[0..size). Errors carry the field path

@@ -175,7 +175,7 @@ bool is_special(const Entry& e) {
 }
 
 Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t size,
-                                 size_t entry_index) {
+                                 size_t entry_index, DecodeObserver* observer) {
   return for_entry(a, entry_index, [&](const Entry& e) {
     EntryContents out;
     if (is_special(e)) {
@@ -183,7 +183,7 @@ Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t s
       return out;
     }
     Reader none(nullptr, nullptr, "ARCHIVE");
-    Checker c(none, out.warnings, nullptr);
+    Checker c(none, out.warnings, observer);
     out.sets = read_sets(a, e, data, size, c, true);
     const std::string path = entry_path(e.index);
     const Dialect& d = *a.dialect;
@@ -204,12 +204,13 @@ Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t s
 }
 
 Result<std::vector<DirectoryEntry>> read_directory(const Archive& a, const uint8_t* data,
-                                                   size_t size, size_t entry_index) {
+                                                   size_t size, size_t entry_index,
+                                                   DecodeObserver* observer) {
   return for_entry(a, entry_index, [&](const Entry& e) {
     if (is_special(e)) return std::vector<DirectoryEntry>{};
     std::vector<Error> warnings;
     Reader none(nullptr, nullptr, "ARCHIVE");
-    Checker c(none, warnings, nullptr);
+    Checker c(none, warnings, observer);
     const std::vector<BlockSet> sets = read_sets(a, e, data, size, c, false);
     const std::string path = entry_path(e.index);
     const std::vector<uint8_t> raw = decompress_set(*a.dialect, sets[0], c, path + "/sets[0]");

@@ -63,13 +63,15 @@ struct EntryContents {
 // with the entry's file id and name ("entry 1001 'GR_Ranger': ..."); a bad entry never
 // affects another. Special entries come back as EntryKind::Special, untouched; an entry whose
 // records need Oodle as EntryKind::Oodle (ARCHIVE_OODLE is the code to report them under).
+// `observer` receives every check's outcome (census), if set.
 Result<EntryContents> read_entry(const Archive& archive, const uint8_t* data, size_t size,
-                                 size_t entry_index);
+                                 size_t entry_index, DecodeObserver* observer = nullptr);
 
 // Only the leading set (cheap: one small set), for the patch pre-pass: the resource ids an
 // entry holds. Empty for special entries.
 Result<std::vector<DirectoryEntry>> read_directory(const Archive& archive, const uint8_t* data,
-                                                   size_t size, size_t entry_index);
+                                                   size_t size, size_t entry_index,
+                                                   DecodeObserver* observer = nullptr);
 
 // A resource to encode: the record's fields; the gap kept verbatim (one NUL when new).
 struct ResourceRecord {

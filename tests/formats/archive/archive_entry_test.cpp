@@ -3,6 +3,8 @@
 // take as they are.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "formats/common/classes.h"
 #include "formats/registry.h"
 #include "tests/support/archive_test_support.h"
@@ -182,6 +184,34 @@ TEST(ArchiveClasses, NamesComeFromTheirCrc32) {
   EXPECT_EQ(class_id("CompiledMesh"), kCompiledMeshClass);
   EXPECT_STREQ(class_name(0x24AECB7C), "Skeleton");
   EXPECT_EQ(class_name(0x12345678), nullptr);
+}
+
+}  // namespace
+}  // namespace f2g::archive
+
+namespace f2g::archive {
+namespace {
+
+struct Tally : DecodeObserver {
+  std::map<std::string, std::pair<int, int>> checks;  // name -> (held, broken)
+  void on_check(const CheckDef& def, bool held, const ir::Diagnostic&) override {
+    (held ? checks[def.name].first : checks[def.name].second)++;
+  }
+  void on_field(const char*, double) override {}
+};
+
+TEST(ArchiveEntry, AnObserverSeesEveryCheckOutcome) {
+  const std::vector<uint8_t> b = test::sample("grw/DataPC.forge");
+  Tally t;
+  ReadOptions o;
+  o.observer = &t;
+  Result<Archive> a = read_archive(b.data(), b.size(), o);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(t.checks["archive.magic"], std::make_pair(1, 0));
+  EXPECT_EQ(t.checks["archive.sizes_agree"], std::make_pair(7, 0));
+  ASSERT_TRUE(read_entry(*a, b.data(), b.size(), 0, &t));
+  EXPECT_EQ(t.checks["archive.record_id"], std::make_pair(3, 0));
+  EXPECT_EQ(t.checks["archive.set_magic"], std::make_pair(2, 0));
 }
 
 }  // namespace
