@@ -25,12 +25,14 @@ bool starts_like_archive(const std::string& path) {
   return archive::looks_like_archive(head, got);
 }
 
-ir::Result<MappedArchive> open_archive(const std::string& path) {
+ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* observer) {
   ir::Result<std::unique_ptr<MappedInput>> input = MappedInput::open(path);
   if (!input) return input.error();
   MappedArchive a;
   a.input = std::move(*input);
-  Result<archive::Archive> read = archive::read_archive(a.data(), a.size());
+  archive::ReadOptions options;
+  options.observer = observer;
+  Result<archive::Archive> read = archive::read_archive(a.data(), a.size(), options);
   if (!read) return read.error();
   a.archive = std::move(*read);
   return a;
@@ -45,9 +47,10 @@ void release_payload(const MappedArchive& a, size_t entry) {
 
 }  // namespace
 
-ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry) {
+ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry,
+                                                      DecodeObserver* observer) {
   Result<archive::EntryContents> contents =
-      archive::read_entry(a.archive, a.data(), a.size(), entry);
+      archive::read_entry(a.archive, a.data(), a.size(), entry, observer);
   release_payload(a, entry);
   return contents;
 }

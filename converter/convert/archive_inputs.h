@@ -31,11 +31,13 @@ struct MappedArchive {
 
 // Maps the file and reads its container. The error is the container's (code, field path,
 // archive offset) or the open's (INPUT_UNREADABLE).
-ir::Result<MappedArchive> open_archive(const std::string& path);
+// `observer` (census) receives every check outcome of the reading.
+ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* observer = nullptr);
 
 // Entry `entry`, decompressed and read (archive::read_entry), then its payload's pages given
 // back: the result owns everything it needs.
-ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry);
+ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry,
+                                                      DecodeObserver* observer = nullptr);
 
 // The directory alone (the patch pre-pass), pages given back the same way.
 ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const MappedArchive& a,

@@ -460,67 +460,13 @@ bool census_mesh(const uint8_t* data, size_t size, const std::string& display, s
   return bool(decoded);
 }
 
-// What reading an archive evaluated, as check outcomes: every check of a step that read held
-// (its warnings excepted), and the one whose code a failed step returned broke. The archive
-// reader reports no outcomes itself, so a step that failed says nothing of the checks after it.
-void archive_outcomes(CensusObserver& observer, const std::vector<const CheckDef*>& defs,
-                      const std::optional<ir::Diagnostic>& error,
-                      const std::vector<ir::Diagnostic>& warnings) {
-  for (const CheckDef* d : defs) {
-    if (error) {
-      if (error->code == d->code) observer.on_check(*d, false, *error);
-      continue;
-    }
-    const ir::Diagnostic* broke = nullptr;
-    for (const ir::Diagnostic& w : warnings)
-      if (w.code == d->code) broke = &w;
-    observer.on_check(*d, broke == nullptr, broke ? *broke : ir::Diagnostic{});
-  }
-}
-
-const std::vector<const CheckDef*>& container_checks() {
-  namespace c = archive::check;
-  static const std::vector<const CheckDef*> defs = {&c::magic,
-                                                    &c::version,
-                                                    &c::data_header_inside,
-                                                    &c::section_inside,
-                                                    &c::section_chain_acyclic,
-                                                    &c::section_count,
-                                                    &c::table_inside,
-                                                    &c::entry_count,
-                                                    &c::payload_inside,
-                                                    &c::sizes_agree,
-                                                    &c::file_id_unique,
-                                                    &c::dialect_known,
-                                                    &c::section_range,
-                                                    &c::payload_order,
-                                                    &c::payload_gap,
-                                                    &c::payload_overlap,
-                                                    &c::padding_zero,
-                                                    &c::file_size_aligned};
-  return defs;
-}
-
-const std::vector<const CheckDef*>& entry_checks() {
-  namespace c = archive::check;
-  static const std::vector<const CheckDef*> defs = {
-      &c::set_magic,    &c::set_version,       &c::block_size,     &c::block_count,
-      &c::checksum,     &c::compression_known, &c::stream_decodes, &c::block_size2,
-      &c::two_sets,     &c::directory_size,    &c::record_length,  &c::record_id,
-      &c::record_class, &c::records_consumed};
-  return defs;
-}
-
 // An archive: its tables (one unit of the archive relations), then entry by entry (each read
 // entry one unit of the entry relations), each Mesh resource read as a mesh is.
 convert::ItemProgress census_archive(const InputFile& file, size_t index, const DecodeOptions& base,
                                      CensusObserver& observer, Tally& tally) {
   ArchiveCensus& ac = tally.archives;
   ++ac.archives;
-  ir::Result<convert::MappedArchive> a = convert::open_archive(file.path);
-  archive_outcomes(observer, container_checks(),
-                   a ? std::nullopt : std::optional<ir::Diagnostic>(a.error()),
-                   a ? a->archive.warnings : std::vector<ir::Diagnostic>());
+  ir::Result<convert::MappedArchive> a = convert::open_archive(file.path, &observer);
   observer.finish_file(index);
   if (!a) {
     count_failure(tally, index, a.error());
@@ -536,10 +482,9 @@ convert::ItemProgress census_archive(const InputFile& file, size_t index, const 
       ++ac.entry_status["special"];
       continue;
     }
-    ir::Result<archive::EntryContents> c = convert::read_archive_entry(*a, i);
+    ir::Result<archive::EntryContents> c = convert::read_archive_entry(*a, i, &observer);
+    observer.finish_file(index);
     if (!c) {
-      archive_outcomes(observer, entry_checks(), c.error(), {});
-      observer.finish_file(index);
       ++ac.entry_status[c.error().code];
       count_failure(tally, index, c.error());
       failed = true;
@@ -550,8 +495,6 @@ convert::ItemProgress census_archive(const InputFile& file, size_t index, const 
       ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
       continue;
     }
-    archive_outcomes(observer, entry_checks(), std::nullopt, c->warnings);
-    observer.finish_file(index);
     ++ac.entry_status["ok"];
     for (const ir::Diagnostic& w : c->warnings) ++ac.warnings[w.code];
     const std::vector<std::string> stems = convert::resource_stems(*c);

@@ -3,6 +3,7 @@
 // convert by the built tool, the glbs compared with converting the extracted files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -357,6 +358,42 @@ TEST(ArchiveCli, CensusCountsArchivesEntriesClassesAndTheirRelations) {
   for (const json& check : c["checks"]) evaluated[check["name"]] = check["evaluated"];
   EXPECT_EQ(evaluated["archive.magic"], 1u);     // once per archive
   EXPECT_EQ(evaluated["archive.checksum"], 2u);  // once per entry
+}
+
+TEST(ArchiveCli, HostileNamesStayInsideOut) {
+  ScratchDir d;
+  const std::vector<Packed> s = grw_samples();
+  archive::ResourceRecord up = record_of(s[0]), empty = record_of(s[1]);
+  up.name = "../../escaped";
+  empty.name = "";
+  write_file(d / "DataPC.forge", write_archive_of({{"a/../..", 0x3001, {up, empty}}}));
+  RunResult r = tool({"convert", (d / "DataPC.forge").string(), "-o", (d / "out").string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  char id[17];
+  std::snprintf(id, sizeof id, "%016llX", static_cast<unsigned long long>(s[1].id));
+  std::vector<std::string> expected{"DataPC/a_.._../.._.._escaped.glb",
+                                    "DataPC/a_.._../" + std::string(id) + ".glb"};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(list_files(d / "out"), expected);
+  EXPECT_FALSE(fs::exists(d / "escaped.glb"));
+}
+
+TEST(ArchiveCli, OodleEntriesAreOneWarningPerArchiveAndTheRestConverts) {
+  ScratchDir d;
+  const fs::path grb = kSamples / "archives" / "grb" / "DataPC.forge";
+  RunResult r = tool(
+      {"convert", grb.string(), "-o", (d / "out").string(), "--report", (d / "r.json").string()});
+  EXPECT_EQ(r.code, 0) << r.err;
+  const std::vector<std::string> lines = f2g::testing::lines_of(r.err);
+  ASSERT_EQ(lines.size(), 1u) << r.err;
+  EXPECT_NE(lines[0].find("[ARCHIVE_OODLE]"), std::string::npos) << r.err;
+  const json report = json::parse(f2g::testing::read_text(d / "r.json"));
+  EXPECT_GE(report["totals"]["archives"]["oodle_entries"].get<uint64_t>(), 1u);
+  EXPECT_EQ(report["totals"]["failed"], 0);
+  EXPECT_GT(report["totals"]["converted"].get<uint64_t>(), 0u);
+  RunResult ls = tool({"ls", grb.string(), "--json"});
+  EXPECT_EQ(ls.code, 0) << ls.err;
+  EXPECT_NE(ls.out.find("\"status\":\"ARCHIVE_OODLE\""), std::string::npos);
 }
 
 TEST(ArchiveCli, ANonArchiveNamedToLsFails) {
