@@ -13,9 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "converter/convert/archive_inputs.h"
 #include "converter/convert/convert_command.h"
 #include "converter/convert/version.h"
 #include "converter/import/import_command.h"
+#include "converter/inspect/archive_extract.h"
+#include "converter/inspect/archive_info.h"
+#include "converter/inspect/archive_ls.h"
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
@@ -210,9 +214,26 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
 
 struct InfoArgs {
   std::string input;
+  std::string id;  // info ARCHIVE --id ID
   bool json = false;
   DecodeArgs decode;
 };
+
+// A mesh file, or with --id one resource of a forge archive (by content: "scimitar" at 0).
+ir::Result<nlohmann::json> info_document(const InfoArgs& a, const InfoOptions& options) {
+  const bool archive = starts_like_archive(a.input);
+  if (!archive && a.id.empty()) return info_json(a.input, a.input, options);
+  if (!archive)
+    return ir::Diagnostic{"USAGE", "--id: " + a.input + " is not a forge archive", "", 0};
+  if (a.id.empty())
+    return ir::Diagnostic{
+        "USAGE",
+        a.input + " is a forge archive: name one resource with --id ID (forge2gltf ls lists them)",
+        "", 0};
+  const std::optional<uint64_t> id = parse_id(a.id);
+  if (!id) return ir::Diagnostic{"USAGE", "--id " + a.id + ": not an id (0x... or decimal)", "", 0};
+  return archive_info_json(a.input, a.input, *id, options);
+}
 
 int run_info(const InfoArgs& a) {
   ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
@@ -232,7 +253,8 @@ int run_info(const InfoArgs& a) {
             .c_str());
     return kExitFailed;
   }
-  ir::Result<nlohmann::json> info = info_json(a.input, a.input, options);
+  ir::Result<nlohmann::json> info = info_document(a, options);
+  if (!info && info.error().code == "USAGE") return usage_error(info.error().message);
   if (!info) {
     std::fprintf(stderr, "%s\n", failure_line(a.input, info.error()).c_str());
     return kExitFailed;
@@ -248,7 +270,9 @@ int run_info(const InfoArgs& a) {
 Command add_info(CLI::App& app, InfoArgs& a) {
   CLI::App* cmd =
       app.add_subcommand("info", "Show the decoded structure, every check and the warnings");
-  cmd->add_option("INPUT", a.input, "One mesh file")->required();
+  cmd->add_option("INPUT", a.input, "One mesh file, or a forge archive with --id")->required();
+  cmd->add_option("--id", a.id, "The resource of the archive INPUT to show (0x... or decimal)")
+      ->type_name("ID");
   cmd->add_flag("--json", a.json, "Print the JSON document instead of text");
   a.decode.add_to(*cmd);
   return {cmd, [&a] { return run_info(a); }};
@@ -459,6 +483,52 @@ Command add_scan(CLI::App& app, ScanArgs& a) {
   return {cmd, [&a] { return run_scan(a); }};
 }
 
+// ---- ls, extract (forge archives) --------------------------------------------------------
+
+struct LsArgs {
+  std::vector<std::string> inputs;
+  bool json = false;
+};
+
+Command add_ls(CLI::App& app, LsArgs& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "ls", "List every entry and resource of forge archives (id, class, name, size, status)");
+  cmd->add_option("ARCHIVE", a.inputs, "Archives, or directories holding them")
+      ->required()
+      ->type_name("PATH");
+  cmd->add_flag("--json", a.json, "Print one JSON document instead of text");
+  return {cmd, [&a] { return inspect::run_ls_command(a.inputs, a.json, std::cout, std::cerr); }};
+}
+
+Command add_extract(CLI::App& app, inspect::ExtractRun& a) {
+  CLI::App* cmd = app.add_subcommand(
+      "extract", "Write resources of forge archives as files, as unpacking tools write them");
+  cmd->add_option("ARCHIVE", a.inputs, "Archives, or directories holding them")
+      ->required()
+      ->type_name("PATH");
+  cmd->add_option("-o,--output", a.out,
+                  "Output directory: OUT/<archive>/<entry name>/<resource name>.<class>")
+      ->required()
+      ->type_name("DIR")
+      ->check(kNonEmptyPath);
+  cmd->add_option("--class", a.classes,
+                  "Only resources of this class (Mesh, or 0x415D9568); repeatable")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("NAME");
+  cmd->add_option("--id", a.ids,
+                  "Only this resource, or every resource of this entry (0x... or decimal); "
+                  "repeatable")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("ID");
+  cmd->add_flag("--body", a.body_only,
+                "Write the body alone, without the FileHeader the record keeps before it");
+  return {cmd, [&a] { return inspect::run_extract_command(a, std::cout, std::cerr); }};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -474,9 +544,12 @@ int main(int argc, char** argv) {
   CensusArgs census_args;
   ScanArgs scan_args;
   ImportArgs import_args;
+  LsArgs ls_args;
+  inspect::ExtractRun extract_args;
   const std::vector<Command> commands = {
-      add_convert(app, convert_args), add_info(app, info_args), add_verify(app, verify_args),
-      add_census(app, census_args),   add_scan(app, scan_args), add_import(app, import_args),
+      add_convert(app, convert_args), add_info(app, info_args),       add_verify(app, verify_args),
+      add_census(app, census_args),   add_scan(app, scan_args),       add_import(app, import_args),
+      add_ls(app, ls_args),           add_extract(app, extract_args),
   };
 
   try {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 
+#include "converter/convert/entry_convert.h"
 #include "converter/io/worker_pool.h"
 
 namespace f2g::convert {
@@ -26,30 +27,68 @@ FileResult convert_guarded(const Job& job, const OutputPath& output,
 
 BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs,
                       const ConvertOptions& options, const BatchOptions& batch) {
+  return run_batch(plan_files(jobs, outputs), options, batch);
+}
+
+BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
+                      const BatchOptions& batch) {
   const auto t0 = std::chrono::steady_clock::now();
   BatchResult out;
   std::vector<uint64_t> sizes;
-  sizes.reserve(jobs.size());
-  for (const Job& j : jobs) sizes.push_back(j.size);
+  sizes.reserve(plan.items.size());
+  for (const WorkItem& item : plan.items) sizes.push_back(item.size);
+  if (!plan.archives.empty()) {
+    out.totals.archives.emplace();
+    for (const PlannedArchive& pa : plan.archives)
+      add_archive_totals(*out.totals.archives, pa.found);
+  }
+  std::vector<uint64_t> oodle(plan.archives.size(), 0);  // per archive, for its one warning
   PoolOptions pool;
   pool.jobs = batch.jobs;
   pool.progress = batch.progress;
   pool.err = batch.err;
   pool.stop = batch.stop;
-  const PoolOutcome outcome = run_pool<FileResult>(
+  const PoolOutcome outcome = run_pool<ItemResult>(
       sizes, pool,
-      [&](unsigned, size_t i) { return convert_guarded(jobs[i], outputs[i], options); },
-      [&](size_t i, const FileResult& r) {
-        return ItemProgress{r.bytes_in ? r.bytes_in : jobs[i].size, r.status == Status::Failed};
+      [&](unsigned, size_t i) {
+        const WorkItem& item = plan.items[i];
+        if (item.archive >= 0) return convert_archive_item(plan, item, options);
+        ItemResult r;
+        r.files.push_back(convert_guarded(plan.jobs[item.job], plan.outputs[item.job], options));
+        return r;
       },
-      [&](size_t, FileResult& r, const std::function<void()>& clear_line) {
-        if (r.status == Status::Failed && r.error) {
-          clear_line();
-          std::fprintf(batch.err, "%s\n", failure_line(r.input, *r.error).c_str());
+      [&](size_t i, const ItemResult& r) {
+        const WorkItem& item = plan.items[i];
+        ItemProgress p;
+        p.bytes = item.size;
+        if (item.archive < 0 && !r.files.empty() && r.files[0].bytes_in)
+          p.bytes = r.files[0].bytes_in;
+        for (const FileResult& f : r.files) p.failed = p.failed || f.status == Status::Failed;
+        return p;
+      },
+      [&](size_t i, ItemResult& r, const std::function<void()>& clear_line) {
+        const WorkItem& item = plan.items[i];
+        for (FileResult& f : r.files) {
+          if (f.status == Status::Failed && f.error) {
+            clear_line();
+            std::fprintf(batch.err, "%s\n", failure_line(f.input, *f.error).c_str());
+          }
+          add_to_totals(out.totals, f);
+          if (batch.on_result) batch.on_result(f);
+          if (batch.keep_results) out.files.push_back(std::move(f));
         }
-        add_to_totals(out.totals, r);
-        if (batch.on_result) batch.on_result(r);
-        if (batch.keep_results) out.files.push_back(std::move(r));
+        if (item.archive < 0) return;
+        if (r.found.oodle_entries)
+          r.found.warnings_by_code[archive::kOodleCode] += r.found.oodle_entries;
+        add_archive_totals(*out.totals.archives, r.found);
+        uint64_t& pending = oodle[size_t(item.archive)];
+        pending += r.found.oodle_entries;
+        if (item.last_of_archive && pending) {
+          clear_line();
+          const std::string line = oodle_warning_line(
+              plan.jobs[plan.archives[size_t(item.archive)].job].display, pending);
+          std::fprintf(batch.err, "%s\n", line.c_str());
+        }
       });
 
   out.totals.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "converter/convert/convert.h"
+#include "converter/convert/convert_plan.h"
 #include "converter/convert/file_result.h"
 #include "converter/convert/totals.h"
 
@@ -41,6 +42,12 @@ struct BatchResult {
 // progress line is redrawn at most 10 times a second.
 BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs,
                       const ConvertOptions& options, const BatchOptions& batch);
+// The same over a plan's items: a mesh file gives one row, an archive's entry one row per
+// Mesh resource it converts (or one failed row); what the archives hold goes to
+// totals.archives, and after an archive's last item one warning line on `err` when some of its
+// entries need Oodle.
+BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
+                      const BatchOptions& batch);
 
 // convert_one that also turns an unexpected exception (out of memory, a bug) into a failed
 // result with code INTERNAL_ERROR, so one input can never end the batch.

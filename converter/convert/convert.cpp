@@ -26,8 +26,8 @@ Counts counts_of(const ir::Mesh& mesh) {
   return c;
 }
 
-// Without --force an existing output is kept: skipped when it is at least as new as the
-// input (a re-run does not redo finished work), refused when it is older.
+}  // namespace
+
 bool keep_existing(const Job& job, const OutputPath& out, FileResult& r) {
   std::error_code ec;
   if (!fs::exists(fs::symlink_status(out.primary, ec))) return false;
@@ -47,8 +47,6 @@ bool keep_existing(const Job& job, const OutputPath& out, FileResult& r) {
   }
   return true;
 }
-
-}  // namespace
 
 FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -80,19 +78,31 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   ir::Result<InputBytes> bytes = read_input(job.input, options.max_input_bytes);
   if (!bytes) return fail(bytes.error());
   r.bytes_in = bytes->size();
+  convert_mesh_bytes(job, out, *bytes, fs::path(job.input).stem().string(), job.from_walk, options,
+                     r);
+  return finish(r);
+}
 
+void convert_mesh_bytes(const Job& job, const OutputPath& out, const InputBytes& bytes,
+                        const std::string& name, bool unrecognised_skips,
+                        const ConvertOptions& options, FileResult& r) {
+  auto fail = [&](ir::Diagnostic e) {
+    r.status = Status::Failed;
+    r.error = std::move(e);
+    r.output.clear();
+  };
   DecodeOptions decode_options;
   decode_options.format = options.format;
   decode_options.tables = options.tables;
   decode_options.source_path = job.input;
-  decode_options.name = fs::path(job.input).stem().string();
+  decode_options.name = name;
   decode_options.want_structure = false;  // only info and census read it
-  Result<Decoded> decoded = decode(bytes->data(), bytes->size(), decode_options);
+  Result<Decoded> decoded = decode(bytes.data(), bytes.size(), decode_options);
   if (!decoded) {
-    if (decoded.error().code == "FORMAT_UNRECOGNISED" && job.from_walk && !options.strict) {
+    if (decoded.error().code == "FORMAT_UNRECOGNISED" && unrecognised_skips && !options.strict) {
       r.status = Status::Skipped;
       r.reason = "not a recognised mesh";
-      return finish(r);
+      return;
     }
     return fail(decoded.error());
   }
@@ -126,7 +136,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
       decoded->mesh.indices.swap(stored_indices);
       decoded->mesh.extras.erase(kIndexOrderKey);
     }
-    if (auto err = options.verify(VerifyInput{job, out, *bytes, *decoded, *written}, r.warnings))
+    if (auto err = options.verify(VerifyInput{job, out, bytes, *decoded, *written}, r.warnings))
       return fail(std::move(*err));
   }
 
@@ -149,7 +159,6 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   }
   r.status = Status::Converted;
   r.output = out.primary;
-  return finish(r);
 }
 
 }  // namespace f2g::convert

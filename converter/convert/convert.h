@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "converter/convert/file_result.h"
@@ -63,5 +64,19 @@ struct ConvertOptions {
 //   an entry there that is not a file (INPUT_NOT_A_FILE: a broken symlink, a fifo), is
 //   "skipped" unless `strict`; every other failure is "failed".
 FileResult convert_one(const Job& job, const OutputPath& output, const ConvertOptions& options);
+
+// What convert_one does once the bytes are read, for a mesh file and for a Mesh resource of an
+// archive alike: decodes `bytes` as the mesh called `name` (the glTF's mesh name: a file's
+// stem), makes the glTF and writes it to `output`, filling `r` (status, counts, warnings,
+// error, bytes_out; not bytes_in or seconds). FORMAT_UNRECOGNISED is "skipped" when
+// `unrecognised_skips` (a walked file) and not --strict, else every failure is "failed".
+void convert_mesh_bytes(const Job& job, const OutputPath& output, const InputBytes& bytes,
+                        const std::string& name, bool unrecognised_skips,
+                        const ConvertOptions& options, FileResult& r);
+
+// Without --force an existing output is kept: skipped ("up to date") when it is at least as
+// new as `job.input` (a re-run does not redo finished work), refused with OUTPUT_EXISTS when it
+// is older. False when there is no output yet.
+bool keep_existing(const Job& job, const OutputPath& output, FileResult& r);
 
 }  // namespace f2g::convert

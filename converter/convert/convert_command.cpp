@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <memory>
 
+#include "converter/convert/archive_inputs.h"
 #include "converter/convert/batch.h"
+#include "converter/convert/convert_plan.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/report.h"
 #include "converter/io/inputs.h"
@@ -36,8 +38,13 @@ int run_convert_command(const ConvertRun& run) {
   if (!run.report.empty() && fs::is_directory(run.report, ec))
     return usage_error("--report " + run.report + ": is a directory");
 
-  const std::vector<Job> jobs = expand_inputs(run.inputs, out);
-  const std::vector<OutputPath> outputs = plan_outputs(jobs, out, run.options.gltf);
+  // Archives are opened and their tables read here, before the first item starts: a
+  // layout-only break is a warning line of its archive, once.
+  const ConvertPlan plan = plan_convert(expand_inputs(run.inputs, out), out, run.options.gltf);
+  for (const PlannedArchive& pa : plan.archives)
+    if (pa.mapped)
+      for (const ir::Diagnostic& w : pa.mapped->archive.warnings)
+        std::fprintf(stderr, "%s\n", archive_warning_line(plan.jobs[pa.job].display, w).c_str());
 
   BatchOptions batch;
   batch.jobs = run.jobs;
@@ -61,7 +68,7 @@ int run_convert_command(const ConvertRun& run) {
 
   install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
   batch.stop = &interrupt_requested();
-  BatchResult result = run_batch(jobs, outputs, run.options, batch);
+  BatchResult result = run_batch(plan, run.options, batch);
   for (BatchStage* s : run.stages) s->add_totals(result.totals);
   // The stages' counts can fail a run the batch alone did not (validator errors).
   if (exit_code_of(result.totals) != 0) result.exit_code = kExitFailed;

@@ -43,6 +43,14 @@ struct ValidationCounts {
   std::optional<std::string> failure;
 };
 
+// Where a row's mesh came from when it is a resource of a forge archive (or a failed entry
+// of one: no resource id).
+struct ArchiveSource {
+  std::string archive;  // the archive as the user named it (INPUT joined with the walked path)
+  uint64_t entry_id = 0;
+  std::optional<uint64_t> resource_id;
+};
+
 struct FileResult {
   std::string input;   // as the user named it: INPUT argument joined with the walked path
   std::string output;  // the .glb/.gltf written or kept; empty when there is none
@@ -58,6 +66,7 @@ struct FileResult {
   uint64_t bytes_out = 0;
   double seconds = 0;
   std::optional<ValidationCounts> validation;  // --validate, set for outputs written this run
+  std::optional<ArchiveSource> source;         // a row from an archive
 };
 
 // The stderr line of a failed input:

@@ -7,6 +7,7 @@
 
 #include "converter/convert/version.h"
 #include "converter/io/atomic_file.h"
+#include "formats/common/error.h"
 
 namespace f2g::convert {
 
@@ -83,10 +84,28 @@ json file_result_json(const FileResult& r) {
   j["bytes_out"] = r.bytes_out;
   j["seconds"] = r.seconds;
   if (r.validation) j["validation"] = validation_json(*r.validation);  // only with --validate
+  if (r.source) {                                                      // only rows from archives
+    j["archive"] = r.source->archive;
+    j["entry_id"] = hex(r.source->entry_id, 16);
+    j["resource_id"] =
+        r.source->resource_id ? json(hex(*r.source->resource_id, 16)) : json(nullptr);
+  }
   return j;
 }
 
 namespace {
+
+json archive_totals_json(const ArchiveTotals& a) {
+  return json{{"archives", a.archives},
+              {"entries", a.entries},
+              {"entries_failed", a.entries_failed},
+              {"oodle_entries", a.oodle_entries},
+              {"special_entries", a.special_entries},
+              {"resources", a.resources},
+              {"classes", by_code_json(a.classes)},
+              {"superseded", a.superseded},
+              {"warnings_by_code", by_code_json(a.warnings_by_code)}};
+}
 
 json totals_json(const Totals& t) {
   json totals;
@@ -104,6 +123,7 @@ json totals_json(const Totals& t) {
   totals["seconds"] = t.seconds;
   totals["interrupted"] = t.interrupted;
   totals["not_started"] = t.not_started;
+  if (const auto& a = t.archives) totals["archives"] = archive_totals_json(*a);
   if (const auto& v = t.validation) {
     totals["validation"] = json{{"validator", v->validator},
                                 {"outputs", v->outputs},

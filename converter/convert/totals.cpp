@@ -47,6 +47,18 @@ void add_validation(ValidationTotals& t, const ValidationCounts& v) {
   t.hints += v.hints;
 }
 
+void add_archive_totals(ArchiveTotals& t, const ArchiveTotals& m) {
+  t.archives += m.archives;
+  t.entries += m.entries;
+  t.entries_failed += m.entries_failed;
+  t.oodle_entries += m.oodle_entries;
+  t.special_entries += m.special_entries;
+  t.resources += m.resources;
+  for (const auto& [name, n] : m.classes) t.classes[name] += n;
+  t.superseded += m.superseded;
+  for (const auto& [code, n] : m.warnings_by_code) t.warnings_by_code[code] += n;
+}
+
 Totals totals_of(const std::vector<FileResult>& results, double wall_seconds) {
   Totals t;
   for (const FileResult& r : results) add_to_totals(t, r);
@@ -98,6 +110,19 @@ std::string summary_text(const Totals& t) {
   if (t.unreachable_morph_values)
     s += "  morph values no float32 delta reaches: " + std::to_string(t.unreachable_morph_values) +
          "\n";
+  if (const auto& a = t.archives) {
+    s += "  archives: " + std::to_string(a->archives) + " (" + std::to_string(a->entries) +
+         " entries, " + std::to_string(a->resources) + " resources";
+    for (const auto& [name, n] : a->classes) s += ", " + name + " " + std::to_string(n);
+    s += ")\n";
+    if (a->superseded)
+      s += "  superseded by a patch: " + std::to_string(a->superseded) + " Mesh resources\n";
+    if (a->oodle_entries || a->special_entries || a->entries_failed)
+      s += "  entries not read: " + std::to_string(a->oodle_entries) + " need Oodle, " +
+           std::to_string(a->special_entries) + " special, " + std::to_string(a->entries_failed) +
+           " failed\n";
+    by_code("archive warnings", a->warnings_by_code);
+  }
   if (const auto& v = t.validation) {
     s += "  validator: " + std::to_string(v->outputs) + " outputs, " + std::to_string(v->errors) +
          " errors, " + std::to_string(v->warnings) + " warnings";

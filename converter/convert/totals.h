@@ -23,6 +23,20 @@ struct ValidationTotals {
   uint64_t hints = 0;
 };
 
+// What the run found in forge archives besides the rows: every resource by class (only Mesh
+// resources become rows), the copies a patch supersedes, and the entries not read.
+struct ArchiveTotals {
+  uint64_t archives = 0;         // archives whose tables read
+  uint64_t entries = 0;          // their entries
+  uint64_t entries_failed = 0;   // entries that did not read (each also a failed row)
+  uint64_t oodle_entries = 0;    // entries needing Oodle (ARCHIVE_OODLE, one warning per archive)
+  uint64_t special_entries = 0;  // PrefetchingFileInfos, GlobalMetaFile: passed over
+  uint64_t resources = 0;        // resources of the entries read
+  std::map<std::string, uint64_t> classes;  // class name (or "0x%08X") -> resources
+  uint64_t superseded = 0;                  // Mesh resources not converted: a patch holds the id
+  std::map<std::string, uint64_t> warnings_by_code;  // layout-only breaks, ARCHIVE_OODLE entries
+};
+
 struct Totals {
   uint64_t inputs = 0;
   uint64_t converted = 0;
@@ -39,12 +53,14 @@ struct Totals {
   bool interrupted = false;  // Ctrl-C / SIGTERM stopped the run (interrupt.h)
   uint64_t not_started = 0;  // inputs the interruption left unstarted (not in `inputs`)
   std::optional<ValidationTotals> validation;  // set when --validate ran
+  std::optional<ArchiveTotals> archives;       // set when an input is a forge archive
 };
 
 // Adds one input's outcome (the batch keeps running totals, not every result), including
 // its validation when it has one.
 void add_to_totals(Totals& totals, const FileResult& result);
 void add_validation(ValidationTotals& totals, const ValidationCounts& validation);
+void add_archive_totals(ArchiveTotals& totals, const ArchiveTotals& more);
 Totals totals_of(const std::vector<FileResult>& results, double wall_seconds);
 
 // Exit status of `convert`: 0 when nothing failed, 1 when any input failed or, with

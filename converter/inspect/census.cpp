@@ -11,9 +11,13 @@
 #include <thread>
 #include <unordered_map>
 
+#include "converter/convert/archive_inputs.h"
+#include "converter/convert/archive_names.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
 #include "converter/io/worker_pool.h"
+#include "formats/archive/archive.h"
+#include "formats/common/classes.h"
 #include "formats/registry.h"
 
 namespace f2g::census {
@@ -169,6 +173,7 @@ struct Tally {
   std::vector<FieldTally> fields;   // aligned with the thread's field names
   std::vector<std::string> field_names;
   std::map<std::string, VertexFormatTally> vertex_formats;
+  ArchiveCensus archives;
 };
 
 void add_value(FieldTally& f, double v) {
@@ -364,23 +369,21 @@ struct Worker {
   std::vector<CheckDef> extra_defs;
 };
 
-convert::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
-                                 CensusObserver& observer, Tally& tally) {
-  ++tally.files;
-  ir::Result<convert::InputBytes> bytes =
-      convert::read_input_as(file.path, convert::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
-  if (!bytes) {
-    Group& g = tally.failures[bytes.error().code];
-    ++g.count;
-    keep_example(g.examples, index, bytes.error());
-    return {0, true};
-  }
-  const convert::InputBytes& buf = *bytes;
-  const Result<const Format*> kind = detect(buf.data(), buf.size(), base.format);
+void count_failure(Tally& tally, size_t index, const ir::Diagnostic& e) {
+  Group& g = tally.failures[e.code];
+  ++g.count;
+  keep_example(g.examples, index, e);
+}
+
+// One mesh's bytes (a file, or a Mesh resource of an archive named `display`): detected,
+// strict-read with the observer, tallied. False when it did not read.
+bool census_mesh(const uint8_t* data, size_t size, const std::string& display, size_t index,
+                 const DecodeOptions& base, CensusObserver& observer, Tally& tally) {
+  const Result<const Format*> kind = detect(data, size, base.format);
   if (!kind) {
     ++tally.unrecognised.count;
     keep_example(tally.unrecognised.examples, index, kind.error());
-    return {buf.size(), false};
+    return true;
   }
   DecodeOptions options = base;
   options.observer = &observer;
@@ -388,13 +391,13 @@ convert::ItemProgress census_one(const InputFile& file, size_t index, const Deco
   // Forced only when the user forced it: a decoder may check, detected by content, that no
   // other entry's grammar also reads the bytes (as convert's decode does).
   options.format = base.format;
-  options.source_path = file.display;
-  options.name = fs::path(file.display).stem().string();
+  options.source_path = display;
+  options.name = fs::path(display).stem().string();
   const std::string format = (*kind)->name;
   FormatTally& ft = tally.formats[format];
   ++ft.files;
 
-  Result<Decoded> decoded = decode(buf.data(), buf.size(), options);
+  Result<Decoded> decoded = decode(data, size, options);
   if (decoded) {
     ++ft.read;
     ++ft.layouts[decoded->mesh.source.layout];
@@ -429,9 +432,9 @@ convert::ItemProgress census_one(const InputFile& file, size_t index, const Deco
         DecodeOptions logged = options;
         logged.observer = nullptr;
         logged.field_log = &*log;
-        (void)decode(buf.data(), buf.size(), logged);
+        (void)decode(data, size, logged);
       }
-      found = value_from_log(*log, buf.data(), buf.size(), field, value);
+      found = value_from_log(*log, data, size, field, value);
     }
     if (!found) {
       entry.clear();
@@ -454,7 +457,74 @@ convert::ItemProgress census_one(const InputFile& file, size_t index, const Deco
     if (o == CensusObserver::Outcome::Held) ++v.held;
   }
   observer.finish_file(index);
-  return {buf.size(), !decoded};
+  return bool(decoded);
+}
+
+// An archive: its tables (one unit of the archive relations), then entry by entry (each read
+// entry one unit of the entry relations), each Mesh resource read as a mesh is.
+convert::ItemProgress census_archive(const InputFile& file, size_t index, const DecodeOptions& base,
+                                     CensusObserver& observer, Tally& tally) {
+  ArchiveCensus& ac = tally.archives;
+  ++ac.archives;
+  ir::Result<convert::MappedArchive> a = convert::open_archive(file.path, &observer);
+  observer.finish_file(index);
+  if (!a) {
+    count_failure(tally, index, a.error());
+    return {0, true};
+  }
+  ++ac.read;
+  for (const ir::Diagnostic& w : a->archive.warnings) ++ac.warnings[w.code];
+  bool failed = false;
+  const std::vector<std::string> dirs = convert::entry_directories(a->archive);
+  for (size_t i = 0; i < a->archive.entries.size(); ++i) {
+    ++ac.entries;
+    if (archive::is_special(a->archive.entries[i])) {
+      ++ac.entry_status["special"];
+      continue;
+    }
+    ir::Result<archive::EntryContents> c = convert::read_archive_entry(*a, i, &observer);
+    observer.finish_file(index);
+    if (!c) {
+      ++ac.entry_status[c.error().code];
+      count_failure(tally, index, c.error());
+      failed = true;
+      continue;
+    }
+    ++ac.compressions[convert::compression_label(a->archive, *c)];
+    if (c->kind != archive::EntryKind::Resources) {
+      ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
+      continue;
+    }
+    ++ac.entry_status["ok"];
+    for (const ir::Diagnostic& w : c->warnings) ++ac.warnings[w.code];
+    const std::vector<std::string> stems = convert::resource_stems(*c);
+    for (size_t k = 0; k < c->resources.size(); ++k) {
+      const archive::Resource& r = c->resources[k];
+      ++ac.classes[convert::class_label(r.class_id)];
+      if (r.class_id != kMeshClass) continue;
+      const convert::ResourceBytes rb = convert::resource_file_bytes(*c, r);
+      if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index, base,
+                       observer, tally))
+        failed = true;
+    }
+  }
+  return {file.size, failed};
+}
+
+convert::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
+                                 CensusObserver& observer, Tally& tally) {
+  ++tally.files;
+  if (convert::starts_like_archive(file.path))
+    return census_archive(file, index, base, observer, tally);
+  ir::Result<convert::InputBytes> bytes =
+      convert::read_input_as(file.path, convert::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
+  if (!bytes) {
+    count_failure(tally, index, bytes.error());
+    return {0, true};
+  }
+  const bool read =
+      census_mesh(bytes->data(), bytes->size(), file.display, index, base, observer, tally);
+  return {bytes->size(), !read};
 }
 
 std::vector<Example> named(std::vector<IndexedExample> v, const std::vector<InputFile>& files) {
@@ -483,6 +553,16 @@ CheckTally words_of(const CheckDef& d) {
 }
 
 }  // namespace
+
+void ArchiveCensus::merge(const ArchiveCensus& o) {
+  archives += o.archives;
+  read += o.read;
+  entries += o.entries;
+  for (const auto& [k, n] : o.entry_status) entry_status[k] += n;
+  for (const auto& [k, n] : o.classes) classes[k] += n;
+  for (const auto& [k, n] : o.compressions) compressions[k] += n;
+  for (const auto& [k, n] : o.warnings) warnings[k] += n;
+}
 
 CensusReport run_census(const std::vector<std::string>& inputs, const DecodeOptions& base,
                         unsigned jobs) {
@@ -535,6 +615,7 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
   for (Worker& w : workers) {
     Tally& t = w.tally;
     report.files += t.files;
+    report.archives.merge(t.archives);
     for (const auto& [name, f] : t.formats) {
       FormatTally& r = report.formats[name];
       r.files += f.files;

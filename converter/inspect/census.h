@@ -91,6 +91,19 @@ struct VertexFormatTally {
   uint64_t held = 0;             // of which the relation held on
 };
 
+// What the forge archives among the inputs hold (their relations are among `checks`: an
+// archive's tables count once per archive, each read entry once, under the archive.* names).
+struct ArchiveCensus {
+  uint64_t archives = 0;  // archive files
+  uint64_t read = 0;      // whose tables read
+  uint64_t entries = 0;
+  std::map<std::string, uint64_t> entry_status;  // "ok", "special", ARCHIVE_OODLE, error codes
+  std::map<std::string, uint64_t> classes;       // resources by class name (or "0x%08X")
+  std::map<std::string, uint64_t> compressions;  // entries by their records set's compression
+  std::map<std::string, uint64_t> warnings;      // layout-only breaks by code
+  void merge(const ArchiveCensus& other);
+};
+
 struct CensusReport {
   uint64_t files = 0;
   std::map<std::string, FormatTally> formats;    // by registry entry name
@@ -99,6 +112,7 @@ struct CensusReport {
   std::vector<CheckTally> checks;                // every check of all_checks(), sorted by name
   std::map<std::string, FieldTally> fields;      // field name -> values
   std::map<std::string, VertexFormatTally> vertex_formats;  // "<format> <entry>" -> tally
+  ArchiveCensus archives;  // all zero without archives among the inputs
   // The run was stopped (Ctrl-C): the tallies cover only the files read before; not_started
   // files were never read. Neither goes into the JSON or Markdown.
   bool interrupted = false;

@@ -85,6 +85,13 @@ int run_census_command(const std::vector<std::string>& inputs, const std::string
   std::snprintf(rate, sizeof rate, " (%.2f s, %.0f files/s)\n", seconds,
                 seconds > 0 ? double(report.files) / seconds : 0.0);
   out << rate;
+  if (const ArchiveCensus& a = report.archives; a.archives) {
+    out << "  archives: " << count_text(a.archives) << " (" << count_text(a.entries) << " entries:";
+    for (const auto& [state, n] : a.entry_status) out << " " << state << " " << count_text(n);
+    out << "; resources:";
+    for (const auto& [cls, n] : a.classes) out << " " << cls << " " << count_text(n);
+    out << ")\n";
+  }
   for (const auto& [code, g] : report.failures)
     out << "  " << code << ": " << count_text(g.count) << "\n";
   size_t evaluated = 0, broken = 0;

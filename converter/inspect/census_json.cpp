@@ -99,13 +99,20 @@ nlohmann::json to_json(const CensusReport& r) {
                            {"relation", v.relation}, {"evaluated", v.evaluated},
                            {"held", v.held}};
 
-  return {{"files", r.files},
-          {"formats", formats},
-          {"unrecognised", group(r.unrecognised)},
-          {"failures", failures},
-          {"checks", checks},
-          {"fields", fields},
-          {"vertex_formats", vertex_formats}};
+  json doc = {{"files", r.files},
+              {"formats", formats},
+              {"unrecognised", group(r.unrecognised)},
+              {"failures", failures},
+              {"checks", checks},
+              {"fields", fields},
+              {"vertex_formats", vertex_formats}};
+  if (const ArchiveCensus& a = r.archives; a.archives) {  // only with archives among the inputs
+    doc["archives"] = {{"archives", a.archives}, {"read", a.read},
+                       {"entries", a.entries},   {"entry_status", a.entry_status},
+                       {"classes", a.classes},   {"compressions", a.compressions},
+                       {"warnings", a.warnings}};
+  }
+  return doc;
 }
 
 }  // namespace f2g::census

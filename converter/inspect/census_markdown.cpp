@@ -224,6 +224,21 @@ std::string to_markdown(const CensusReport& r, const std::string& title) {
     md << "- Not recognised: " << plural(r.unrecognised.count, "file", "files") << ", such as\n";
     examples_text(md, r.unrecognised.examples, false);
   }
+  if (const ArchiveCensus& a = r.archives; a.archives) {
+    auto tally = [&md](const char* what, const std::map<std::string, uint64_t>& m) {
+      std::vector<std::string> parts;
+      for (const auto& [k, n] : m) parts.push_back(k + " " + count_text(n));
+      md << "- " << what << ": " << (parts.empty() ? std::string("none") : join_and(parts))
+         << ".\n";
+    };
+    md << "\n## Archives\n\n- " << plural(a.archives, "forge archive", "forge archives") << ", "
+       << count_text(a.read) << " with readable tables, " << plural(a.entries, "entry", "entries")
+       << ".\n";
+    tally("Entries by status", a.entry_status);
+    tally("Entries by compression", a.compressions);
+    tally("Resources by class", a.classes);
+    tally("Layout warnings", a.warnings);
+  }
   md << "\n## Failures\n\n";
   if (r.failures.empty()) md << "Every recognised mesh reads to its exact end.\n";
   for (const auto& [code, g] : r.failures) {

@@ -145,14 +145,21 @@ ir::Result<json> info_json(const std::filesystem::path& path, const std::string&
                            const InfoOptions& options) {
   ir::Result<InputBytes> bytes = read_input(path, options.max_input_bytes);
   if (!bytes) return bytes.error();
+  return info_json_of(bytes->data(), bytes->size(), path.string(), path.stem().string(), input,
+                      options);
+}
+
+ir::Result<json> info_json_of(const uint8_t* data, size_t size, const std::string& source_path,
+                              const std::string& name, const std::string& input,
+                              const InfoOptions& options) {
   CheckRecorder recorder;
   DecodeOptions decode_options;
   decode_options.format = options.format;
   decode_options.tables = options.tables;
   decode_options.observer = &recorder;
-  decode_options.source_path = path.string();
-  decode_options.name = path.stem().string();
-  Result<Decoded> decoded = decode(bytes->data(), bytes->size(), decode_options);
+  decode_options.source_path = source_path;
+  decode_options.name = name;
+  Result<Decoded> decoded = decode(data, size, decode_options);
   if (!decoded) return decoded.error();
   json warnings = json::array();
   for (const ir::Diagnostic& w : decoded->mesh.warnings) warnings.push_back(diagnostic_json(w));
@@ -172,6 +179,11 @@ std::string info_text(const json& info) {
   out += "input   " + scalar_text(info.value("input", json(""))) + "\n";
   out += "format  " + scalar_text(info.value("format", json(""))) + "\n";
   out += "layout  " + scalar_text(info.value("layout", json(""))) + "\n";
+  if (info.contains("archive"))  // info ARCHIVE --id ID (archive_info.h)
+    out += "archive " + scalar_text(info["archive"]) + ", entry " +
+           scalar_text(info.value("entry_id", json(""))) + ", resource " +
+           scalar_text(info.value("resource_id", json(""))) + " (" +
+           scalar_text(info.value("class_name", json(""))) + ")\n";
 
   out += "\nstructure\n";
   structure_text(info.value("structure", json::object()), 1, out);

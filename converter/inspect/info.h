@@ -33,6 +33,12 @@ struct InfoOptions {
 ir::Result<nlohmann::json> info_json(const std::filesystem::path& path, const std::string& input,
                                      const InfoOptions& options);
 
+// The same document for bytes already in memory (a resource of an archive): `name` is the
+// mesh's name, `source_path` where it came from.
+ir::Result<nlohmann::json> info_json_of(const uint8_t* data, size_t size,
+                                        const std::string& source_path, const std::string& name,
+                                        const std::string& input, const InfoOptions& options);
+
 // The "ir" block of the document for one mesh.
 nlohmann::json ir_summary_json(const ir::Mesh& mesh);
 

@@ -1,6 +1,10 @@
 # The reverse engineer's tools: info (one file's structure and checks), census (relations and
-# field values over a corpus) and scan (meshes inside larger files).
+# field values over a corpus), scan (meshes inside larger files), and ls and extract (what forge
+# archives hold).
 add_library(f2g_inspect STATIC
+  converter/inspect/archive_extract.cpp
+  converter/inspect/archive_info.cpp
+  converter/inspect/archive_ls.cpp
   converter/inspect/census.cpp
   converter/inspect/census_command.cpp
   converter/inspect/census_json.cpp

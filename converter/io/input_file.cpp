@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -96,6 +97,16 @@ ir::Result<std::unique_ptr<MappedInput>> MappedInput::open(const std::filesystem
 
 MappedInput::~MappedInput() {
   if (map_) ::munmap(map_, size_);
+}
+
+void MappedInput::release(uint64_t offset, uint64_t size) const {
+  if (!map_ || offset >= size_) return;
+  const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  const uint64_t end = offset + std::min<uint64_t>(size, size_ - offset);
+  const uint64_t first = offset / page * page;
+  // MADV_DONTNEED on a read-only private mapping drops clean pages: a page shared with a
+  // neighbour still being read is simply read from the file again, nothing is lost.
+  ::madvise(static_cast<uint8_t*>(map_) + first, static_cast<size_t>(end - first), MADV_DONTNEED);
 }
 
 const uint8_t* MappedInput::data() const {

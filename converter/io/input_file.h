@@ -57,6 +57,11 @@ class MappedInput {
 
   const uint8_t* data() const;
   size_t size() const { return size_; }
+  // Gives back the memory of the bytes [offset, offset + size) once they have been read (an
+  // archive entry): their pages leave the process's resident set and are read from the file
+  // again if touched. Reading a large file piece by piece so keeps memory bounded by the
+  // pieces in flight, not the file. No effect on an input that had to be copied.
+  void release(uint64_t offset, uint64_t size) const;
 
  private:
   MappedInput() = default;

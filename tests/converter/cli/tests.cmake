@@ -1,3 +1,8 @@
 # Runs ${PROJECT_BINARY_DIR}/forge2gltf on samples/ (F2G_BINARY_DIR), so it needs the tool.
 f2g_test(cli_test SOURCES converter/cli/cli_test.cpp LIBS nlohmann_json::nlohmann_json)
 add_dependencies(cli_test forge2gltf)
+
+# ls, extract and convert on forge archives packed from the samples by the archive room.
+f2g_test(archive_cli_test SOURCES converter/cli/archive_cli_test.cpp
+         LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json)
+add_dependencies(archive_cli_test forge2gltf)

@@ -47,8 +47,12 @@ JS
 for kind in glb gltf; do
   flags=(--validate --report "$work/$kind.json")
   [[ $kind == gltf ]] && flags+=(--gltf)
-  summary=$("$tool" convert "$samples" -o "$work/$kind" "${flags[@]}") ||
+  summary=$("$tool" convert "$samples" -o "$work/$kind" "${flags[@]}" 2>"$work/$kind.err") ||
     fail "convert --validate to .$kind exited $?"
+  # Every mesh file and every Mesh resource of the sample archives (not superseded) has one.
+  count=$(find "$work/$kind" -name "*.$kind" -type f | wc -l)
+  ((count > $(cd "$samples" && find . -name '*.mesh' -type f | wc -l))) ||
+    fail "fewer outputs ($count) than sample meshes and archive meshes"
   grep -qx "  validator: $count outputs, 0 errors, 0 warnings" <<<"$summary" ||
     fail "no validator line for $count outputs in the summary: $summary"
   check_report "$work/$kind.json" "$count"

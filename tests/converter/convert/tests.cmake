@@ -11,3 +11,5 @@ add_test(NAME interrupt_batch
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/converter/cli/interrupt_batch.sh $<TARGET_FILE:forge2gltf>
                  ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/interrupt_batch)
 set_tests_properties(interrupt_batch PROPERTIES LABELS cli TIMEOUT 300)
+f2g_test(converter_archive_names_test SOURCES converter/convert/converter_archive_names_test.cpp
+         LIBS f2g_converter)

@@ -1,0 +1,116 @@
+#include "converter/convert/entry_convert.h"
+
+#include <chrono>
+#include <exception>
+
+#include "converter/convert/archive_names.h"
+#include "formats/common/classes.h"
+
+namespace f2g::convert {
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+FileResult convert_resource(const ConvertPlan& plan, const PlannedArchive& pa,
+                            const archive::EntryContents& contents, const archive::Resource& res,
+                            uint64_t entry_id, const std::string& entry_dir,
+                            const std::string& stem, const ConvertOptions& options) {
+  const auto t0 = Clock::now();
+  const Job& job = plan.jobs[pa.job];
+  FileResult r;
+  r.input = job.display + ":" + entry_dir + "/" + stem;
+  r.source = ArchiveSource{job.display, entry_id, res.id};
+  OutputPath out =
+      output_path(plan.out_dir, fs::path(pa.directory) / entry_dir / (stem + ".glb"), plan.gltf);
+  if (pa.output_error) out.error = pa.output_error;
+  if (out.error) {
+    r.error = *out.error;
+  } else if (options.force || !keep_existing(job, out, r)) {
+    const ResourceBytes rb = resource_file_bytes(contents, res);
+    const InputBytes bytes(rb.data, rb.data + rb.size);
+    r.bytes_in = bytes.size();
+    convert_mesh_bytes(job, out, bytes, stem, false, options, r);
+  }
+  r.seconds = seconds_since(t0);
+  return r;
+}
+
+ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
+                        const ConvertOptions& options) {
+  ItemResult out;
+  const PlannedArchive& pa = plan.archives[size_t(item.archive)];
+  const Job& job = plan.jobs[pa.job];
+  if (!pa.mapped) {  // the tables did not read: the archive is one failed input
+    FileResult r;
+    r.input = job.display;
+    r.error = pa.error;
+    out.files.push_back(std::move(r));
+    return out;
+  }
+  const auto t0 = Clock::now();
+  const archive::Entry& entry = pa.mapped->archive.entries[item.entry];
+  const std::string& entry_dir = pa.entry_dirs[item.entry];
+  ir::Result<archive::EntryContents> contents = read_archive_entry(*pa.mapped, item.entry);
+  if (!contents) {
+    FileResult r;
+    r.input = job.display + ":" + entry_dir;
+    r.source = ArchiveSource{job.display, entry.file_id, std::nullopt};
+    r.error = contents.error();
+    r.seconds = seconds_since(t0);
+    out.found.entries_failed = 1;
+    out.files.push_back(std::move(r));
+    return out;
+  }
+  if (contents->kind == archive::EntryKind::Oodle) {
+    out.found.oodle_entries = 1;
+    return out;
+  }
+  if (contents->kind == archive::EntryKind::Special) {
+    out.found.special_entries = 1;  // not listed as special by the tables, found so on reading
+    return out;
+  }
+  out.found.resources = contents->resources.size();
+  for (const archive::Resource& res : contents->resources)
+    ++out.found.classes[class_label(res.class_id)];
+  const std::vector<std::string> stems = resource_stems(*contents);
+  for (size_t k = 0; k < contents->resources.size(); ++k) {
+    const archive::Resource& res = contents->resources[k];
+    if (res.class_id != kMeshClass) continue;
+    if (plan.superseded(size_t(item.archive), res.id)) {
+      ++out.found.superseded;
+      continue;
+    }
+    out.files.push_back(
+        convert_resource(plan, pa, *contents, res, entry.file_id, entry_dir, stems[k], options));
+  }
+  return out;
+}
+
+}  // namespace
+
+ItemResult convert_archive_item(const ConvertPlan& plan, const WorkItem& item,
+                                const ConvertOptions& options) {
+  auto internal = [&](const std::string& what) {
+    ItemResult out;
+    FileResult r;
+    r.input = plan.jobs[item.job].display;
+    r.error = ir::Diagnostic{"INTERNAL_ERROR", "unexpected failure" + what, "", 0};
+    out.files.push_back(std::move(r));
+    return out;
+  };
+  try {
+    return convert_item(plan, item, options);
+  } catch (const std::exception& e) {
+    return internal(std::string(": ") + e.what());
+  } catch (...) {
+    return internal("");
+  }
+}
+
+}  // namespace f2g::convert
