@@ -22,6 +22,7 @@
 #include "converter/io/interrupt.h"
 #include "converter/io/vertex_tables.h"
 #include "converter/validate/validate_stage.h"
+#include "converter/verify/archive_compare.h"
 #include "converter/verify/reencode_check.h"
 #include "converter/verify/verify.h"
 #include "converter/view/html_stage.h"
@@ -258,6 +259,7 @@ Command add_info(CLI::App& app, InfoArgs& a) {
 
 struct VerifyArgs {
   std::vector<std::string> paths;  // INPUT OUTPUT.glb, or INPUT with --reencode
+  std::string against;             // --against OLD.forge: NEW.forge is the one path
   bool json = false;
   bool reencode = false;
   DecodeArgs decode;
@@ -268,6 +270,11 @@ int run_verify_command(const VerifyArgs& a) {
   DecodeOptions options;
   int code = 0;
   if (!decode_options(a.decode, tables, options, code)) return code;
+  if (!a.against.empty()) {
+    if (a.paths.size() != 1 || a.reencode)
+      return usage_error("verify --against OLD.forge takes one NEW.forge");
+    return verify::run_against(a.paths[0], a.against, a.json, std::cout, std::cerr);
+  }
   if (a.reencode) {
     if (a.paths.size() != 1) return usage_error("verify --reencode takes one INPUT");
     return verify::run_reencode(a.paths[0], a.json, options, std::cout, std::cerr);
@@ -281,12 +288,18 @@ Command add_verify(CLI::App& app, VerifyArgs& a) {
       "verify",
       "Prove that OUTPUT.glb reproduces INPUT (exit 0 when it does); with --reencode, that "
       "decode then encode gives INPUT back byte for byte");
-  cmd->add_option("PATHS", a.paths, "INPUT OUTPUT.glb (or INPUT with --reencode)")
+  cmd->add_option("PATHS", a.paths,
+                  "INPUT OUTPUT.glb (or INPUT with --reencode, NEW.forge with --against)")
       ->required()
       ->expected(1, 2);
   cmd->add_flag("--json", a.json, "Print the report as JSON");
   cmd->add_flag("--reencode", a.reencode,
-                "Check that the strict reader kept every byte: encode(decode(INPUT)) == INPUT");
+                "Check that the strict reader kept every byte: encode(decode(INPUT)) == INPUT "
+                "(an archive: every entry recompressed, the tables rewritten)");
+  cmd->add_option("--against", a.against,
+                  "NEW.forge --against OLD.forge: only the listed entries changed, each reads "
+                  "and decodes strictly")
+      ->check(kNonEmptyPath);
   a.decode.add_to(*cmd);
   return {cmd, [&a] { return run_verify_command(a); }};
 }

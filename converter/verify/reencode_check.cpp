@@ -4,6 +4,8 @@
 #include <ostream>
 
 #include "converter/io/input_file.h"
+#include "converter/verify/archive_reencode.h"
+#include "formats/archive/container.h"
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
 #include "formats/registry.h"
@@ -104,6 +106,10 @@ void print_text(const ReencodeReport& report, std::ostream& out) {
 
 int run_reencode(const std::string& input, bool json, const DecodeOptions& options,
                  std::ostream& out, std::ostream& err) {
+  // An archive (by content, of any size: mapped) has its own check.
+  if (ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(input);
+      m && archive::looks_like_archive((*m)->data(), (*m)->size()))
+    return run_archive_reencode(input, (*m)->data(), (*m)->size(), json, out, err);
   ReencodeReport report;
   ir::Result<convert::InputBytes> bytes =
       convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
