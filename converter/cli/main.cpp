@@ -15,6 +15,7 @@
 
 #include "converter/convert/convert_command.h"
 #include "converter/convert/version.h"
+#include "converter/import/archive_import.h"
 #include "converter/import/import_command.h"
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
@@ -310,9 +311,33 @@ struct ImportArgs {
   import::ImportRun run;
   std::vector<std::string> map_material;  // NAME=ID
   std::string unknown_joints = "error";
+  std::string id;  // --id RESOURCE_ID: the donor is an archive
   DecodeArgs decode;
   VertexTables tables;
 };
+
+// import EDITED.glb --donor ARCHIVE.forge --id RESOURCE_ID -o NEW.forge: one resource replaced.
+int run_archive_import(const ImportArgs& a) {
+  import::ArchiveImportRun run;
+  size_t used = 0;
+  try {
+    run.id = std::stoull(a.id, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != a.id.size())
+    return usage_error("--id takes a resource id (decimal or 0x...), not " + a.id);
+  if (a.run.donor.empty() || !a.run.donors.empty())
+    return usage_error("--id goes with --donor ARCHIVE.forge");
+  run.input = a.run.input;
+  run.donor = a.run.donor;
+  run.out = a.run.out;
+  run.report = a.run.report;
+  run.dry_run = a.run.dry_run;
+  run.json = a.run.json;
+  run.options = a.run.options;
+  return import::run_archive_import(run, std::cout, std::cerr);
+}
 
 int run_import(ImportArgs& a) {
   int code = 0;
@@ -330,6 +355,7 @@ int run_import(ImportArgs& a) {
                                            : import::UnknownJoints::Error;
   if (a.run.out.empty() && !a.run.dry_run)
     return usage_error("import needs -o OUTPUT (or --dry-run)");
+  if (!a.id.empty()) return run_archive_import(a);
   a.run.progress = ::isatty(STDERR_FILENO);
   install_interrupt_handlers();
   return import::run_import_command(a.run, std::cout, std::cerr);
@@ -345,6 +371,9 @@ Command add_import(CLI::App& app, ImportArgs& a) {
       ->check(kNonEmptyPath);
   cmd->add_option("--donor", a.run.donor, "The original mesh of one INPUT file")
       ->check(kNonEmptyPath);
+  cmd->add_option("--id", a.id,
+                  "With --donor ARCHIVE.forge: the resource id of the Mesh to replace (decimal "
+                  "or 0x...); writes -o NEW.forge, every other entry byte for byte");
   cmd->add_option("--donors", a.run.donors,
                   "With a directory INPUT: MESH_DIR, where GLB_DIR/rel/name.glb finds "
                   "MESH_DIR/rel/name.*")
