@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "converter/io/input_file.h"
+#include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
 #include "formats/registry.h"
@@ -174,12 +175,7 @@ int run_against(const std::string& input, const std::string& against, bool json,
     r.against = against;
     report = std::move(r);
   }
-  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
-  if (json)
-    out << to_json(report).dump(2) << "\n";
-  else
-    print_text(report, out);
-  return report.ok() ? 0 : 1;
+  return emit_report(report, json, out, err);
 }
 
 }  // namespace f2g::verify

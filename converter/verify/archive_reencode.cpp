@@ -4,6 +4,7 @@
 #include <ostream>
 #include <vector>
 
+#include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
 
@@ -134,12 +135,7 @@ int run_archive_reencode(const std::string& input, const uint8_t* data, size_t s
                          std::ostream& out, std::ostream& err) {
   ArchiveReencodeReport report = reencode_archive_check(data, size);
   report.input = input;
-  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
-  if (json)
-    out << to_json(report).dump(2) << "\n";
-  else
-    print_text(report, out);
-  return report.ok() ? 0 : 1;
+  return emit_report(report, json, out, err);
 }
 
 }  // namespace f2g::verify

@@ -5,6 +5,7 @@
 
 #include "converter/io/input_file.h"
 #include "converter/verify/archive_reencode.h"
+#include "converter/verify/report_output.h"
 #include "formats/archive/container.h"
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
@@ -121,12 +122,7 @@ int run_reencode(const std::string& input, bool json, const DecodeOptions& optio
     report = reencode_check(bytes->data(), bytes->size(), opts);
   }
   report.input = input;
-  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
-  if (json)
-    out << to_json(report).dump(2) << "\n";
-  else
-    print_text(report, out);
-  return report.ok() ? 0 : 1;
+  return emit_report(report, json, out, err);
 }
 
 }  // namespace f2g::verify
