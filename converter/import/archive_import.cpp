@@ -1,5 +1,6 @@
 #include "converter/import/archive_import.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <system_error>
@@ -105,16 +106,25 @@ ArchiveImportOutcome import_into_archive(const GltfInput& gltf, const uint8_t* d
     out.error = mesh.error;
     return out;
   }
-  std::vector<ResourceRecord> records = resource_records(f->contents);
-  records[f->resource].body = mesh.bytes;
-  Result<std::vector<uint8_t>> payload = reencode_entry_payload(*a->dialect, f->contents, records);
-  if (!payload) {
-    out.error = payload.error();
-    return out;
-  }
+  // A body that came back unchanged keeps its entry's stored bytes, whatever compressor wrote
+  // them: nothing changed, so nothing is re-encoded.
+  const uint8_t* old_body = f->contents.records.data() + res.body_offset;
+  const bool unchanged = mesh.bytes.size() == res.body_size &&
+                         std::equal(mesh.bytes.begin(), mesh.bytes.end(), old_body);
   std::vector<PayloadRef> refs;
   for (const Entry& x : a->entries) refs.push_back({data + x.offset, x.size});
-  refs[f->entry] = {payload->data(), payload->size()};
+  Result<std::vector<uint8_t>> payload =
+      std::vector<uint8_t>(data + e.offset, data + e.offset + e.size);
+  if (!unchanged) {
+    std::vector<ResourceRecord> records = resource_records(f->contents);
+    records[f->resource].body = mesh.bytes;
+    payload = reencode_entry_payload(*a->dialect, f->contents, records);
+    if (!payload) {
+      out.error = payload.error();
+      return out;
+    }
+    refs[f->entry] = {payload->data(), payload->size()};
+  }
   Result<std::vector<uint8_t>> bytes = write_archive(*a, refs);
   if (!bytes) {
     out.error = bytes.error();

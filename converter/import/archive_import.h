@@ -6,7 +6,8 @@
 // every other entry's payload is copied byte for byte and the tables are rewritten with the new
 // sizes (index and name record) and offsets, the file padded to 0x8000. Before anything is
 // written the new archive is read back and the changed entry read strictly (the gate). An
-// unchanged glb gives the donor archive back byte for byte. Entries are replaced only: no
+// unchanged glb gives the donor archive back byte for byte (a body that comes back unchanged
+// keeps its entry's stored payload, whatever compressor wrote it). Entries are replaced only: no
 // entry is added, removed or moved.
 #pragma once
 

@@ -188,6 +188,38 @@ TEST(ImportArchive, AScaledMeshChangesItsEntryOnlyAndDecodesWithTheEdit) {
   }
 }
 
+TEST(ImportArchive, AnUnchangedBodyKeepsAPayloadAnotherCompressorWrote) {
+  // The records set of the mesh's entry stored raw, as LZO1X-999 would never store it.
+  const Bytes s = sample("grw/DataPC.forge");
+  const MeshResource m = meshes_of(s).at(0);
+  const Archive a = must_read(s);
+  const EntryContents c = *read_entry(a, s.data(), s.size(), m.entry);
+  BlockSet raw;
+  raw.header.version = grw().set_version;
+  raw.header.compression = c.sets[1].header.compression;
+  StoredBlock blk;
+  blk.uncompressed_size = blk.stored_size = uint32_t(c.records.size());
+  blk.data = c.records.data();
+  blk.checksum = adler32_zero(c.records.data(), c.records.size());
+  raw.blocks.push_back(blk);
+  Bytes p(s.begin() + long(c.sets[0].offset), s.begin() + long(c.sets[0].offset + c.sets[0].size));
+  const Bytes set = encode_stored_block_set(grw(), raw);
+  p.insert(p.end(), set.begin(), set.end());
+  std::vector<PayloadRef> refs;
+  for (const Entry& e : a.entries) refs.push_back({s.data() + e.offset, e.size});
+  refs[m.entry] = {p.data(), p.size()};
+  const Bytes archive = *write_archive(a, refs);
+
+  const fs::path dir = temp_dir("raw");
+  write_file(dir / "body.mesh", m.body);
+  const Bytes g = f2g::test::read_bytes(
+      f2g::test::converted(dir / "body.mesh", "body.mesh", dir, f2g::test::kImportForms[0]));
+  const ArchiveImportOutcome o =
+      import_into_archive(glb_input(g), archive.data(), archive.size(), m.id, {});
+  ASSERT_FALSE(o.error) << o.error->to_string();
+  EXPECT_TRUE(o.bytes == archive);
+}
+
 TEST(ImportArchive, AnOodleEntryIsRefused) {
   const Bytes g = sample("grb/DataPC.forge");
   const Archive a = must_read(g);
