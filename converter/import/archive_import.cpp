@@ -222,10 +222,10 @@ int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostr
     out << j.dump(2) << "\n";
   } else if (!r.error) {
     const Json& s = r.summary["archive"];
-    out << (run.dry_run ? "would write " : "wrote ") << run.out << " ("
-        << s.value("new_archive_size", uint64_t(0)) << " bytes): resource " << hex(run.id) << " '"
-        << s.value("resource_name", "") << "' of entry " << s.value("file_id", uint64_t(0)) << " '"
-        << s.value("entry_name", "") << "', body " << s.value("old_body_size", uint64_t(0))
+    out << (run.dry_run ? "would write " : "wrote ") << (run.out.empty() ? "an archive" : run.out)
+        << " (" << s.value("new_archive_size", uint64_t(0)) << " bytes): resource " << hex(run.id)
+        << " '" << s.value("resource_name", "") << "' of entry " << s.value("file_id", uint64_t(0))
+        << " '" << s.value("entry_name", "") << "', body " << s.value("old_body_size", uint64_t(0))
         << " -> " << s.value("new_body_size", uint64_t(0)) << " bytes, payload "
         << s.value("old_payload_size", uint64_t(0)) << " -> "
         << s.value("new_payload_size", uint64_t(0)) << " bytes"
