@@ -16,6 +16,7 @@
 #include "converter/convert/archive_inputs.h"
 #include "converter/convert/convert_command.h"
 #include "converter/convert/version.h"
+#include "converter/import/archive_import.h"
 #include "converter/import/import_command.h"
 #include "converter/inspect/archive_extract.h"
 #include "converter/inspect/archive_info.h"
@@ -26,6 +27,7 @@
 #include "converter/io/interrupt.h"
 #include "converter/io/vertex_tables.h"
 #include "converter/validate/validate_stage.h"
+#include "converter/verify/archive_compare.h"
 #include "converter/verify/reencode_check.h"
 #include "converter/verify/verify.h"
 #include "converter/view/html_stage.h"
@@ -282,6 +284,7 @@ Command add_info(CLI::App& app, InfoArgs& a) {
 
 struct VerifyArgs {
   std::vector<std::string> paths;  // INPUT OUTPUT.glb, or INPUT with --reencode
+  std::string against;             // --against OLD.forge: NEW.forge is the one path
   bool json = false;
   bool reencode = false;
   DecodeArgs decode;
@@ -292,6 +295,11 @@ int run_verify_command(const VerifyArgs& a) {
   DecodeOptions options;
   int code = 0;
   if (!decode_options(a.decode, tables, options, code)) return code;
+  if (!a.against.empty()) {
+    if (a.paths.size() != 1 || a.reencode)
+      return usage_error("verify --against OLD.forge takes one NEW.forge");
+    return verify::run_against(a.paths[0], a.against, a.json, std::cout, std::cerr);
+  }
   if (a.reencode) {
     if (a.paths.size() != 1) return usage_error("verify --reencode takes one INPUT");
     return verify::run_reencode(a.paths[0], a.json, options, std::cout, std::cerr);
@@ -305,12 +313,18 @@ Command add_verify(CLI::App& app, VerifyArgs& a) {
       "verify",
       "Prove that OUTPUT.glb reproduces INPUT (exit 0 when it does); with --reencode, that "
       "decode then encode gives INPUT back byte for byte");
-  cmd->add_option("PATHS", a.paths, "INPUT OUTPUT.glb (or INPUT with --reencode)")
+  cmd->add_option("PATHS", a.paths,
+                  "INPUT OUTPUT.glb (or INPUT with --reencode, NEW.forge with --against)")
       ->required()
       ->expected(1, 2);
   cmd->add_flag("--json", a.json, "Print the report as JSON");
   cmd->add_flag("--reencode", a.reencode,
-                "Check that the strict reader kept every byte: encode(decode(INPUT)) == INPUT");
+                "Check that the strict reader kept every byte: encode(decode(INPUT)) == INPUT "
+                "(an archive: every entry recompressed, the tables rewritten)");
+  cmd->add_option("--against", a.against,
+                  "NEW.forge --against OLD.forge: only the listed entries changed, each reads "
+                  "and decodes strictly")
+      ->check(kNonEmptyPath);
   a.decode.add_to(*cmd);
   return {cmd, [&a] { return run_verify_command(a); }};
 }
@@ -321,9 +335,33 @@ struct ImportArgs {
   import::ImportRun run;
   std::vector<std::string> map_material;  // NAME=ID
   std::string unknown_joints = "error";
+  std::string id;  // --id RESOURCE_ID: the donor is an archive
   DecodeArgs decode;
   VertexTables tables;
 };
+
+// import EDITED.glb --donor ARCHIVE.forge --id RESOURCE_ID -o NEW.forge: one resource replaced.
+int run_archive_import(const ImportArgs& a) {
+  import::ArchiveImportRun run;
+  size_t used = 0;
+  try {
+    run.id = std::stoull(a.id, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != a.id.size())
+    return usage_error("--id takes a resource id (decimal or 0x...), not " + a.id);
+  if (a.run.donor.empty() || !a.run.donors.empty())
+    return usage_error("--id goes with --donor ARCHIVE.forge");
+  run.input = a.run.input;
+  run.donor = a.run.donor;
+  run.out = a.run.out;
+  run.report = a.run.report;
+  run.dry_run = a.run.dry_run;
+  run.json = a.run.json;
+  run.options = a.run.options;
+  return import::run_archive_import(run, std::cout, std::cerr);
+}
 
 int run_import(ImportArgs& a) {
   int code = 0;
@@ -341,6 +379,7 @@ int run_import(ImportArgs& a) {
                                            : import::UnknownJoints::Error;
   if (a.run.out.empty() && !a.run.dry_run)
     return usage_error("import needs -o OUTPUT (or --dry-run)");
+  if (!a.id.empty()) return run_archive_import(a);
   a.run.progress = ::isatty(STDERR_FILENO);
   install_interrupt_handlers();
   return import::run_import_command(a.run, std::cout, std::cerr);
@@ -356,6 +395,9 @@ Command add_import(CLI::App& app, ImportArgs& a) {
       ->check(kNonEmptyPath);
   cmd->add_option("--donor", a.run.donor, "The original mesh of one INPUT file")
       ->check(kNonEmptyPath);
+  cmd->add_option("--id", a.id,
+                  "With --donor ARCHIVE.forge: the resource id of the Mesh to replace (decimal "
+                  "or 0x...); writes -o NEW.forge, every other entry byte for byte");
   cmd->add_option("--donors", a.run.donors,
                   "With a directory INPUT: MESH_DIR, where GLB_DIR/rel/name.glb finds "
                   "MESH_DIR/rel/name.*")

@@ -64,21 +64,7 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
     out.error = d.error();
     return out;
   }
-  GltfInput in;
-  in.data = g->data();
-  in.size = g->size();
-  in.json = is_json_name(p.gltf);
-  const fs::path dir = p.gltf.parent_path();
-  in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& bytes, std::string& error) {
-    ir::Result<convert::InputBytes> b =
-        convert::read_input(dir / fs::path(uri), convert::kMaxInputBytes, "a glTF buffer");
-    if (!b) {
-      error = b.error().message;
-      return false;
-    }
-    bytes.assign(b->begin(), b->end());
-    return true;
-  };
+  const GltfInput in = gltf_input(p.gltf, *g);
   ImportOptions options = run.options;
   options.decode.source_path = p.donor.string();
   options.decode.name = p.donor.stem().string();
@@ -163,6 +149,25 @@ void print_text(const Done& r, bool dry_run, std::ostream& out, std::ostream& er
 }
 
 }  // namespace
+
+GltfInput gltf_input(const std::filesystem::path& path, const convert::InputBytes& bytes) {
+  GltfInput in;
+  in.data = bytes.data();
+  in.size = bytes.size();
+  in.json = is_json_name(path);
+  const fs::path dir = path.parent_path();
+  in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& out, std::string& error) {
+    ir::Result<convert::InputBytes> b =
+        convert::read_input(dir / fs::path(uri), convert::kMaxInputBytes, "a glTF buffer");
+    if (!b) {
+      error = b.error().message;
+      return false;
+    }
+    out.assign(b->begin(), b->end());
+    return true;
+  };
+  return in;
+}
 
 int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& err) {
   std::error_code ec;

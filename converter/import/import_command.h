@@ -3,11 +3,13 @@
 // written), 2 usage.
 #pragma once
 
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "converter/import/import.h"
+#include "converter/io/input_file.h"
 
 namespace f2g::import {
 
@@ -24,6 +26,10 @@ struct ImportRun {
   bool progress = false;
   ImportOptions options;
 };
+
+// The glTF at `path` read into `bytes`, as import_mesh takes it (a .gltf's buffers resolved
+// next to it). `bytes` must outlive the result.
+GltfInput gltf_input(const std::filesystem::path& path, const convert::InputBytes& bytes);
 
 int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& err);
 

@@ -6,5 +6,6 @@ add_library(f2g_import STATIC
   converter/import/donor_match.cpp
   converter/import/vectors.cpp
   converter/import/import.cpp
-  converter/import/import_command.cpp)
-target_link_libraries(f2g_import PUBLIC f2g_io f2g_formats f2g_gltf_read Eigen3::Eigen)
+  converter/import/import_command.cpp
+  converter/import/archive_import.cpp)
+target_link_libraries(f2g_import PUBLIC f2g_io f2g_formats f2g_gltf_read f2g_archive Eigen3::Eigen)

@@ -4,6 +4,9 @@
 #include <ostream>
 
 #include "converter/io/input_file.h"
+#include "converter/verify/archive_reencode.h"
+#include "converter/verify/report_output.h"
+#include "formats/archive/container.h"
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
 #include "formats/registry.h"
@@ -104,6 +107,10 @@ void print_text(const ReencodeReport& report, std::ostream& out) {
 
 int run_reencode(const std::string& input, bool json, const DecodeOptions& options,
                  std::ostream& out, std::ostream& err) {
+  // An archive (by content, of any size: mapped) has its own check.
+  if (ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(input);
+      m && archive::looks_like_archive((*m)->data(), (*m)->size()))
+    return run_archive_reencode(input, (*m)->data(), (*m)->size(), json, out, err);
   ReencodeReport report;
   ir::Result<convert::InputBytes> bytes =
       convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
@@ -115,12 +122,7 @@ int run_reencode(const std::string& input, bool json, const DecodeOptions& optio
     report = reencode_check(bytes->data(), bytes->size(), opts);
   }
   report.input = input;
-  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
-  if (json)
-    out << to_json(report).dump(2) << "\n";
-  else
-    print_text(report, out);
-  return report.ok() ? 0 : 1;
+  return emit_report(report, json, out, err);
 }
 
 }  // namespace f2g::verify

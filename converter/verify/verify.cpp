@@ -12,6 +12,7 @@
 
 #include "converter/convert/index_order.h"
 #include "converter/io/input_file.h"
+#include "converter/verify/report_output.h"
 #include "converter/verify/verify_report.h"
 #include "formats/registry.h"
 #include "gltf_writer/compact/compact.h"
@@ -797,12 +798,7 @@ int run_verify(const std::string& input, const std::string& glb, bool json,
   }
   report.input = input;
   report.output = glb;
-  if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
-  if (json)
-    out << to_json(report).dump(2) << "\n";
-  else
-    print_text(report, out);
-  return report.ok() ? 0 : 1;
+  return emit_report(report, json, out, err);
 }
 
 }  // namespace f2g::verify

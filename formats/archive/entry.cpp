@@ -218,9 +218,13 @@ Result<std::vector<DirectoryEntry>> read_directory(const Archive& a, const uint8
   });
 }
 
-Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& d,
-                                                  const std::vector<ResourceRecord>& resources,
-                                                  int compression) {
+namespace {
+
+// The two sets of an entry, the directory's with `directory_compression`, the records' with
+// `records_compression` (-1: the dialect's default).
+Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
+                                            const std::vector<ResourceRecord>& resources,
+                                            int directory_compression, int records_compression) {
   if (resources.size() > 0xFFFF)
     return Error{"ARCHIVE_WRITE",
                  std::to_string(resources.size()) + " resources: a directory counts at most 65535",
@@ -249,13 +253,32 @@ Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& d,
     rec.bytes(r.body);
   }
   Result<std::vector<uint8_t>> head =
-      encode_block_set(d, dir.data().data(), dir.size(), compression);
+      encode_block_set(d, dir.data().data(), dir.size(), directory_compression);
   if (!head) return head;
   Result<std::vector<uint8_t>> body =
-      encode_block_set(d, rec.data().data(), rec.size(), compression);
+      encode_block_set(d, rec.data().data(), rec.size(), records_compression);
   if (!body) return body;
   head->insert(head->end(), body->begin(), body->end());
   return head;
+}
+
+}  // namespace
+
+Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& d,
+                                                  const std::vector<ResourceRecord>& resources,
+                                                  int compression) {
+  return encode_payload(d, resources, compression, compression);
+}
+
+Result<std::vector<uint8_t>> reencode_entry_payload(const Dialect& d, const EntryContents& like,
+                                                    const std::vector<ResourceRecord>& resources) {
+  if (like.kind != EntryKind::Resources || like.sets.size() != 2)
+    return Error{"ARCHIVE_WRITE",
+                 std::string("an entry of kind ") + kind_name(like.kind) +
+                     " has no directory and records to re-encode",
+                 "entry", 0};
+  return encode_payload(d, resources, like.sets[0].header.compression,
+                        like.sets[1].header.compression);
 }
 
 std::vector<ResourceRecord> resource_records(const EntryContents& contents) {

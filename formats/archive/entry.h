@@ -91,4 +91,13 @@ Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& dialect,
 // The records of `contents` as ResourceRecords (for re-encoding an entry with one changed).
 std::vector<ResourceRecord> resource_records(const EntryContents& contents);
 
+// `resources` encoded with the set structure of `like` (a Resources entry as read): the
+// directory set and the records set, each with the compression number its own set has, so a
+// rewritten entry keeps what the game loads (a payload repacked otherwise does not). For an
+// unchanged entry whose blocks LZO1X-999 wrote, the result is the stored payload byte for byte.
+// ARCHIVE_CODEC_UNAVAILABLE for a set whose number has no encoder (Oodle).
+Result<std::vector<uint8_t>> reencode_entry_payload(const Dialect& dialect,
+                                                    const EntryContents& like,
+                                                    const std::vector<ResourceRecord>& resources);
+
 }  // namespace f2g::archive

@@ -17,7 +17,9 @@
 #include "converter/inspect/scan.h"
 #include "converter/io/inputs.h"
 #include "converter/io/vertex_tables.h"
+#include "converter/verify/archive_compare.h"
 #include "converter/verify/verify.h"
+#include "formats/archive/archive.h"
 #include "formats/registry.h"
 #include "tests/errors/error_catalogue.h"
 
@@ -167,6 +169,24 @@ void add_converter_inputs(Inputs& in) {
                   ir::Result<gltf::Written> wb = gltf::write(db->mesh);
                   if (!wb) return std::vector<Diagnostic>{};
                   return optional_error(verify::report_error(verify::verify_written(*da, *wb)));
+                }});
+
+  // verify --against (archive_compare.cpp).
+  in.push_back({"VERIFY_ARCHIVE_ENTRIES", "the GRW sample against its patch (7 entries, 3)", [] {
+                  const std::vector<uint8_t> n =
+                      read_bytes(source_path("samples/archives/grw/DataPC.forge"));
+                  const std::vector<uint8_t> o =
+                      read_bytes(source_path("samples/archives/grw/DataPC_patch_01.forge"));
+                  return verify::compare_archives(n.data(), n.size(), o.data(), o.size()).problems;
+                }});
+  in.push_back({"VERIFY_ARCHIVE_STRUCTURE", "the GRW sample with entry 0's timestamp changed", [] {
+                  const std::vector<uint8_t> o =
+                      read_bytes(source_path("samples/archives/grw/DataPC.forge"));
+                  Result<archive::Archive> a = archive::read_archive(o.data(), o.size());
+                  if (!a) return std::vector<Diagnostic>{};
+                  std::vector<uint8_t> n = o;
+                  n[a->entries[0].name_record_offset + 40] ^= 1;
+                  return verify::compare_archives(n.data(), n.size(), o.data(), o.size()).problems;
                 }});
 
   // census and scan (census.cpp, scan.cpp).

@@ -6,8 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "converter/import/archive_import.h"
 #include "converter/import/import.h"
 #include "converter/import/import_command.h"
+#include "formats/archive/archive.h"
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
 #include "tests/errors/error_catalogue.h"
@@ -93,9 +95,61 @@ std::vector<Diagnostic> run_dirs(const fs::path& glb_dir, const fs::path& mesh_d
   return all;
 }
 
+// run_archive_import with --json: the error it prints.
+std::vector<Diagnostic> archive_run(const import::ArchiveImportRun& r) {
+  std::ostringstream out, err;
+  import::run_archive_import(r, out, err);
+  const Json j = Json::parse(out.str());
+  if (!j["error"].is_object()) return {};
+  return {{j["error"]["code"], j["error"]["message"], j["error"]["path"], 0}};
+}
+
+// import_into_archive of an empty glTF into the sample archive `name` (refused before the glTF).
+std::vector<Diagnostic> into_archive(const std::string& name, uint64_t id) {
+  const std::vector<uint8_t> a = read_bytes(source_path("samples/archives/" + name));
+  const import::ArchiveImportOutcome o =
+      import::import_into_archive(import::GltfInput{}, a.data(), a.size(), id, {});
+  return o.error ? std::vector<Diagnostic>{*o.error} : std::vector<Diagnostic>{};
+}
+
 }  // namespace f2g::catalogue
 
 void add_import_inputs(Inputs& in) {
+  in.push_back({"IMPORT_ARCHIVE_SAME_FILE", "import --id with -o naming the donor archive", [] {
+                  import::ArchiveImportRun r;
+                  r.input = source_path("samples/archives/grw/none.glb");
+                  r.donor = source_path("samples/archives/grw/DataPC.forge");
+                  r.out = source_path("samples/archives/grw/../grw/DataPC.forge");
+                  r.json = true;
+                  return archive_run(r);
+                }});
+  in.push_back({"IMPORT_NOT_ARCHIVE", "import --id with a mesh as donor", [] {
+                  const fs::path dir = fresh_dir("import_not_archive");
+                  write_bytes(dir / "a.glb", {1, 2, 3});
+                  import::ArchiveImportRun r;
+                  r.input = (dir / "a.glb").string();
+                  r.donor = source_path("samples/rr/static24_props.mesh");
+                  r.out = (dir / "new.forge").string();
+                  r.json = true;
+                  return archive_run(r);
+                }});
+  in.push_back({"IMPORT_ARCHIVE_NO_RESOURCE", "resource 0xDEADBEEF of the GRW sample archive",
+                [] { return into_archive("grw/DataPC.forge", 0xDEADBEEF); }});
+  in.push_back({"IMPORT_ARCHIVE_OODLE", "a resource of the GRB sample's Oodle entry", [] {
+                  const std::vector<uint8_t> a =
+                      read_bytes(source_path("samples/archives/grb/DataPC.forge"));
+                  Result<archive::Archive> ar = archive::read_archive(a.data(), a.size());
+                  if (!ar) return std::vector<Diagnostic>{};
+                  for (size_t i = 0; i < ar->entries.size(); ++i) {
+                    Result<archive::EntryContents> c =
+                        archive::read_entry(*ar, a.data(), a.size(), i);
+                    if (!c || c->kind != archive::EntryKind::Oodle) continue;
+                    Result<std::vector<archive::DirectoryEntry>> d =
+                        archive::read_directory(*ar, a.data(), a.size(), i);
+                    if (d && !d->empty()) return into_archive("grb/DataPC.forge", (*d)[0].id);
+                  }
+                  return std::vector<Diagnostic>{};
+                }});
   const std::string rr = "rr/static24_props";
   const std::string skinned = "rr/split12_character";
   in.push_back({"IMPORT_READ_FAILED", "import a glTF that does not exist", [] {

@@ -17,3 +17,5 @@ set_tests_properties(blender_import_roundtrip PROPERTIES LABELS blender TIMEOUT 
 # Donors unlike the samples (samples/generator/unlike_samples.cpp) in every form and batch mode.
 f2g_test(import_unlike_samples_test SOURCES converter/import/import_unlike_samples_test.cpp
          LIBS f2g_converter f2g_samples)
+# import into a forge archive: identity for every sample archive's meshes, an edit, refusals.
+f2g_test(import_archive_test SOURCES converter/import/import_archive_test.cpp LIBS f2g_converter)

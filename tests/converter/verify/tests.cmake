@@ -11,3 +11,4 @@ add_test(NAME verify_all_samples
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/converter/cli/verify_all_samples.sh $<TARGET_FILE:forge2gltf>
                  ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/verify_all_samples)
 set_tests_properties(verify_all_samples PROPERTIES LABELS cli TIMEOUT 300)
+f2g_test(verify_archive_test SOURCES converter/verify/verify_archive_test.cpp LIBS f2g_converter)
