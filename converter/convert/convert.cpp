@@ -84,6 +84,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   DecodeOptions decode_options;
   decode_options.format = options.format;
   decode_options.tables = options.tables;
+  decode_options.names = options.names;
   decode_options.source_path = job.input;
   decode_options.name = fs::path(job.input).stem().string();
   decode_options.want_structure = false;  // only info and census read it
