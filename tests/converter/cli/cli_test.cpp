@@ -300,6 +300,14 @@ TEST(Cli, NamesFiles) {
   EXPECT_EQ(census.code, 0) << census.err;
   EXPECT_NE(census.out.find("bone names: rr: 6 of "), std::string::npos) << census.out;
 
+  // verify takes a joint named by another list (its CRC-32 is the bone's hash) as that bone.
+  RunResult converted = tool(
+      {"convert", character, "-o", (d / "named").string(), "--names", (d / "mine.txt").string()});
+  ASSERT_EQ(converted.code, 0) << converted.err;
+  RunResult verified =
+      tool({"verify", character, (d / "named" / "split12_character.glb").string()});
+  EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
+
   f2g::testing::write_text(d / "a.txt", "plumless\n");  // "plumless" and "buckeroo": one CRC-32
   f2g::testing::write_text(d / "b.txt", "buckeroo\n");
   write_file(d / "junk.bin", {0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01});
