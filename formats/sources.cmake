@@ -1,6 +1,9 @@
 # The formats: the shared reading, one folder per game (F2G_GAMES: each folder's sources.cmake
 # defines f2g_<game>), and the registry over them (registry.cpp lists the games' entries).
 include(formats/common/sources.cmake)
+# Forge archives: a room of its own beside the games (no mesh knowledge; the games never
+# include it).
+include(formats/archive/sources.cmake)
 set(F2G_GAMES sws grb rr)
 foreach(game ${F2G_GAMES})
   include(formats/${game}/sources.cmake)

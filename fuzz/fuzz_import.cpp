@@ -2,8 +2,9 @@
 // the donor is one of the committed samples, picked by the input's size, so every format's
 // rebuild is reached. Whatever the bytes, nothing may crash, and whatever import returns must
 // decode strictly (the gate) with the donor's format.
-// The corpus is seeded with every sample's glb as convert writes it: LLVMFuzzerInitialize
-// writes them into the corpus directory given on the command line (fuzz/run passes one).
+// The corpus is seeded with every sample's glb as convert writes it, and with the glbs of the
+// donors unlike the samples: LLVMFuzzerInitialize writes them into the corpus directory given
+// on the command line (fuzz/run passes one).
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include "converter/import/import.h"
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
+#include "samples/generator/sample_file.h"
 
 namespace {
 
@@ -44,16 +46,25 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
   fs::path corpus;
   for (int i = 1; i < *argc; ++i)
     if ((*argv)[i][0] != '-') corpus = (*argv)[i];
-  for (const fs::path& s : samples) {
-    donors().push_back(bytes_of(s));
+  // The committed samples, then the donors unlike them (padded bounds, cut partitions,
+  // SubMesh runs, twins: samples/generator/unlike_samples.cpp), each a donor and a seed.
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> all;
+  for (const fs::path& s : samples)
+    all.push_back({s.parent_path().filename().string() + "-" + s.stem().string(), bytes_of(s)});
+  for (f2g::samples::SampleFile& s : f2g::samples::unlike_samples()) {
+    std::string name =
+        fs::path(s.path).parent_path().string() + "-" + fs::path(s.path).stem().string();
+    all.push_back({std::move(name), std::move(s.bytes)});
+  }
+  for (auto& [name, bytes] : all) {
+    donors().push_back(std::move(bytes));
     if (corpus.empty()) continue;
     const std::vector<uint8_t>& b = donors().back();
     f2g::Result<f2g::Decoded> d = f2g::decode(b.data(), b.size(), f2g::DecodeOptions{});
     if (!d) continue;
     f2g::ir::Result<f2g::gltf::Written> w = f2g::gltf::write(d->mesh);
     if (!w) continue;
-    const fs::path seed =
-        corpus / ("seed-" + s.parent_path().filename().string() + "-" + s.stem().string() + ".glb");
+    const fs::path seed = corpus / ("seed-" + name + ".glb");
     if (!fs::exists(seed))
       std::ofstream(seed, std::ios::binary)
           .write(reinterpret_cast<const char*>(w->glb.data()), std::streamsize(w->glb.size()));

@@ -5,7 +5,7 @@ F2G_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # The build's dependencies (Debian 12 names): compiler and CMake, the libraries, the tests.
 F2G_PACKAGES=(cmake g++ make libtinygltf-dev libmeshoptimizer-dev libeigen3-dev libcli11-dev
-              nlohmann-json3-dev libgtest-dev googletest libstb-dev)
+              nlohmann-json3-dev libgtest-dev googletest libstb-dev liblzo2-dev pkg-config lld)
 
 f2g_installed() {
   dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed'

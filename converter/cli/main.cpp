@@ -221,7 +221,7 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
                 "vertices and windings are kept");
   cmd->add_flag("--quantize", a.quantize,
                 "Store positions, normals, tangents and UVs as integers (KHR_mesh_quantization; "
-                "README states the error)");
+                "docs/usage.md states the error)");
   cmd->add_flag("--compress", a.compress,
                 "Quantize, then compress with EXT_meshopt_compression (required extension, no "
                 "fallback: for three.js / Babylon.js, not Blender 3.4)");

@@ -1,4 +1,4 @@
-// --report FILE.json: one entry per input plus the totals (shape in README.md "Report").
+// --report FILE.json: one entry per input plus the totals (shape in docs/usage.md "The report").
 #pragma once
 
 #include <cstdio>

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string>
 
+#include "formats/common/kept_box.h"
 #include "formats/grb/rebuild_parts.h"
 
 namespace f2g::grb::rebuild_parts {
@@ -24,6 +25,28 @@ void box(const std::vector<float>& pos, uint64_t first, uint64_t count, Float3& 
     centre[i] = (lo[i] + hi[i]) / 2;
     half[i] = (hi[i] - lo[i]) / 2;
   }
+}
+
+Float3 lower(const Float3& centre, const Float3& half) {
+  return {centre[0] - half[0], centre[1] - half[1], centre[2] - half[2]};
+}
+Float3 upper(const Float3& centre, const Float3& half) {
+  return {centre[0] + half[0], centre[1] + half[1], centre[2] + half[2]};
+}
+
+// A box the donor stores as centre and half extent for vertices [first, first + count) of
+// the donor (`dfirst`, `dcount`), under formats/common/kept_box.h's rule.
+void kept_box(const std::vector<float>& pos, uint64_t first, uint64_t count,
+              const std::vector<float>& donor_pos, uint64_t dfirst, uint64_t dcount, Float3& centre,
+              Float3& half) {
+  Float3 c, h, dc, dh;
+  box(pos, first, count, c, h);
+  box(donor_pos, dfirst, dcount, dc, dh);
+  const bool same = c == dc && h == dh;
+  const bool valid =
+      box_holds(lower(centre, half), upper(centre, half), lower(dc, dh), upper(dc, dh));
+  centre = rebuilt_box_value(centre, dc, c, same, valid, BoxSide::Centre);
+  half = rebuilt_box_value(half, dh, h, same, valid, BoxSide::Above);
 }
 
 void put_index(std::vector<uint8_t>& ib, uint32_t index_size, uint32_t v) {
@@ -80,6 +103,9 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
                         std::to_string(total) + " indices pass the i32 length of the index buffer",
                         "mesh/indices");
   const uint64_t vertex_count = order.incoming.size();
+  const ir::Attribute* dpos = donor.mesh.find("POSITION");
+  const std::vector<float> none;
+  const std::vector<float>& donor_positions = dpos ? dpos->f32 : none;
   Compiled& k = out.compiled;
   MeshData& md = k.mesh_data;
   std::vector<uint8_t> ib, absolute;
@@ -121,7 +147,9 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
       g->cluster_count += clusters;
       g->vertex_offset_per_draw.push_back(uint32_t(uint64_t(p.min_index) * stride / 4));
       PrimitiveDesc pd = dg.primitive_descs[i];
-      box(v.positions, p.min_index, p.num_vertices, pd.centre, pd.half_extent);
+      const MeshPrimitive& dp = dm.compiled.mesh_data.standard[i];
+      kept_box(v.positions, p.min_index, p.num_vertices, donor_positions, dp.min_index,
+               dp.num_vertices, pd.centre, pd.half_extent);
       pd.vertex_stride = stride;
       pd.type_and_count = uint32_t(p.indices.size()) << 8 | (pd.type_and_count & 0xFF);
       pd.start_index = start;
@@ -131,17 +159,40 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
     md.standard.push_back(mp);
   }
   md.shadow = shadows(dm.compiled.mesh_data, md.standard, d);
-  Float3 centre, half;
+  Float3 centre, half, dc, dh;
   box(v.positions, 0, vertex_count, centre, half);
+  box(donor_positions, 0, donor.mesh.vertex_count, dc, dh);
+  const bool same = centre == dc && half == dh;
+  Float3 lo, hi, dlo, dhi, stored_lo, stored_hi;
+  for (size_t i = 0; i < 3; ++i) {
+    lo[i] = centre[i] - half[i];
+    hi[i] = centre[i] + half[i];
+    dlo[i] = dc[i] - dh[i];
+    dhi[i] = dc[i] + dh[i];
+    stored_lo[i] = dm.mesh.extent_min[i];
+    stored_hi[i] = dm.mesh.extent_max[i];
+  }
+  // The mesh stores its box twice when clustered (extents, centre and half extent): copies
+  // that disagree are stale (formats/common/kept_box.h).
+  const Clustered* dcl = dm.compiled.clustered ? &*dm.compiled.clustered : nullptr;
+  const bool copies_agree =
+      !dcl || (box_values_agree(stored_lo, lower(dcl->center, dcl->half_extent)) &&
+               box_values_agree(stored_hi, upper(dcl->center, dcl->half_extent)));
+  const bool extents_valid = copies_agree && box_holds(stored_lo, stored_hi, dlo, dhi);
+  lo = rebuilt_box_value(stored_lo, dlo, lo, same, extents_valid, BoxSide::Below);
+  hi = rebuilt_box_value(stored_hi, dhi, hi, same, extents_valid, BoxSide::Above);
   for (size_t i = 0; i < 3; ++i) {  // the 4th floats stay the donor's
-    out.mesh.extent_min[i] = centre[i] - half[i];
-    out.mesh.extent_max[i] = centre[i] + half[i];
+    out.mesh.extent_min[i] = lo[i];
+    out.mesh.extent_max[i] = hi[i];
   }
   k.q = v.q;
   k.uvq = v.uvq;
   if (g) {
-    g->center = centre;
-    g->half_extent = half;
+    const Clustered& dg = *dm.compiled.clustered;
+    const bool valid = copies_agree && box_holds(lower(dg.center, dg.half_extent),
+                                                 upper(dg.center, dg.half_extent), dlo, dhi);
+    g->center = rebuilt_box_value(dg.center, dc, centre, same, valid, BoxSide::Centre);
+    g->half_extent = rebuilt_box_value(dg.half_extent, dh, half, same, valid, BoxSide::Above);
     g->draw_prims_count = uint32_t(d.draws.size());
     g->vertex_buffer.bytes = v.bytes;
     g->index_buffer.bytes = std::move(ib);

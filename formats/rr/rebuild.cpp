@@ -168,8 +168,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
 
   MeshFile file = donor->file;
   file.materials.quantization_factor = q_new;  // spec: "its f32 is QuantizationFactor"
-  const DrawsOut draws =
-      write_draws(file, donor->file, donor->layout, plan, std::move(vb), positions, donor_order);
+  const DrawsOut draws = write_draws(file, donor->file, donor->layout, plan, std::move(vb),
+                                     positions, donor->mesh, donor_order);
   det["bounds_new"] = box_json(file.header.extent_min, file.header.extent_max);
   det["index_width_old"] = width_old;
   det["index_width_new"] = file.mesh_data.index_width;

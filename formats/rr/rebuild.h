@@ -102,9 +102,10 @@ struct DrawsOut {
 // Replaces in `out` (a copy of the donor) every field derived from the geometry: streams,
 // indices, ranges, PrimitiveDescData, MeshPrimitive records, descriptors and references,
 // centre / half extent / header extents, CPU-copy runs. `positions` are the output
-// positions as the game decodes them.
+// positions as the game decodes them; each box follows formats/common/kept_box.h against
+// the tight box of the donor's positions (`donor_mesh`, the decoder's IR of `donor`).
 DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_layout,
                      const Plan& plan, VertexBytes&& bytes, const std::vector<float>& positions,
-                     bool donor_order);
+                     const ir::Mesh& donor_mesh, bool donor_order);
 
 }  // namespace f2g::rr

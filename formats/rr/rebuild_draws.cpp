@@ -2,6 +2,7 @@
 // starts as the donor's record of the same material, so its stored words stay.
 #include <algorithm>
 
+#include "formats/common/kept_box.h"
 #include "formats/common/writer.h"
 #include "formats/rr/bounds.h"
 #include "formats/rr/rebuild.h"
@@ -22,19 +23,65 @@ Blob blob_of(std::vector<uint8_t> bytes) {
   return b;
 }
 
+bool operator==(const Bounds& a, const Bounds& b) { return a.lo == b.lo && a.hi == b.hi; }
+
+Float3 first3(const Float4& v) { return {v[0], v[1], v[2]}; }
+
+Float3 lower(const Float3& centre, const Float3& half) {
+  return {centre[0] - half[0], centre[1] - half[1], centre[2] - half[2]};
+}
+Float3 upper(const Float3& centre, const Float3& half) {
+  return {centre[0] + half[0], centre[1] + half[1], centre[2] + half[2]};
+}
+
+// A stored centre and half extent under formats/common/kept_box.h's rule: `donor` is the
+// tight box of the positions the donor's box bounds, `now` the new one; `agrees`: the
+// donor's box agreed with its other copy (or has none).
+void centred(Float3& centre, Float3& half, const Float3& donor_centre, const Float3& donor_half,
+             const Bounds& donor, const Bounds& now, bool agrees) {
+  const bool same = donor == now;
+  const bool valid = agrees && box_holds(lower(donor_centre, donor_half),
+                                         upper(donor_centre, donor_half), donor.lo, donor.hi);
+  centre =
+      rebuilt_box_value(donor_centre, donor.centre(), now.centre(), same, valid, BoxSide::Centre);
+  half = rebuilt_box_value(donor_half, donor.half(), now.half(), same, valid, BoxSide::Above);
+}
+
 }  // namespace
 
 DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_layout,
                      const Plan& plan, VertexBytes&& bytes, const std::vector<float>& positions,
-                     bool donor_order) {
+                     const ir::Mesh& donor_mesh, bool donor_order) {
   DrawsOut r;
   const uint64_t vertex_count = plan.vertices.size();
   const bool ranged = out.is_ranged();
   const Bounds all = bounds_of(positions, 0, vertex_count);
-  // spec: header extents; their fourth floats are stored words and stay.
+  const ir::Attribute* dp = donor_mesh.find("POSITION");
+  const std::vector<float> none;
+  const std::vector<float>& donor_positions = dp ? dp->f32 : none;
+  // The tight box of a donor range (or of every donor vertex), as the donor stores it.
+  auto donor_box = [&](const ir::Primitive* p) {
+    const uint64_t first = p ? p->first_vertex : 0;
+    const uint64_t count = p ? p->vertex_count : donor_mesh.vertex_count;
+    return (first + count) * 3 <= donor_positions.size() ? bounds_of(donor_positions, first, count)
+                                                         : Bounds{};
+  };
+  const Bounds donor_all = donor_box(nullptr);
+  // spec: header extents; their fourth floats are stored words and stay. A ranged mesh
+  // stores the box twice (extents, centre and half extent): copies that disagree are stale.
+  const Float3 dlo = first3(donor.header.extent_min), dhi = first3(donor.header.extent_max);
+  const bool copies_agree =
+      !donor.ranged ||
+      (box_values_agree(dlo, lower(donor.ranged->centre, donor.ranged->half_extent)) &&
+       box_values_agree(dhi, upper(donor.ranged->centre, donor.ranged->half_extent)));
+  const bool extents_valid = copies_agree && box_holds(dlo, dhi, donor_all.lo, donor_all.hi);
+  const Float3 lo =
+      rebuilt_box_value(dlo, donor_all.lo, all.lo, donor_all == all, extents_valid, BoxSide::Below);
+  const Float3 hi =
+      rebuilt_box_value(dhi, donor_all.hi, all.hi, donor_all == all, extents_valid, BoxSide::Above);
   for (int c = 0; c < 3; ++c) {
-    out.header.extent_min[c] = all.lo[c];
-    out.header.extent_max[c] = all.hi[c];
+    out.header.extent_min[c] = lo[c];
+    out.header.extent_max[c] = hi[c];
   }
 
   // spec: ranged indices u16 relative to the range's vertex base; inline absolute, of the
@@ -91,8 +138,8 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
   }
 
   Ranged& g = *out.ranged;
-  g.centre = all.centre();
-  g.half_extent = all.half();
+  centred(g.centre, g.half_extent, donor.ranged->centre, donor.ranged->half_extent, donor_all, all,
+          copies_agree);
   g.ranges.clear();
   g.primitive_descs.clear();
   for (const Chunk& ch : plan.chunks) {
@@ -104,8 +151,10 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
     const Bounds b =
         plan.chunks.size() == 1 ? all : bounds_of(positions, ch.first_vertex, ch.vertex_count);
     PrimitiveDesc desc = template_of(donor.ranged->primitive_descs, ch.material);
-    desc.centre = b.centre();
-    desc.half_extent = b.half();
+    const ir::Primitive* dr =
+        donor_mesh.primitives.empty() ? nullptr : &template_of(donor_mesh.primitives, ch.material);
+    const Bounds db = donor.ranged->primitive_descs.size() == 1 ? donor_all : donor_box(dr);
+    centred(desc.centre, desc.half_extent, desc.centre, desc.half_extent, db, b, true);
     desc.index_count = ch.index_count;
     desc.first_index = ch.first_index;
     g.primitive_descs.push_back(desc);

@@ -112,7 +112,10 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
 // each vertex; false when a donor-topology range would need more than 32 bones.
 bool assign_palettes(Plan& plan, const Donor& donor, const VertexSkin& skin,
                      std::vector<std::array<uint8_t, 4>>& slots);
-// Writes ranges_a, ranges_b (the donor's policy), palettes and material ids into `m`.
+// Writes ranges_a, ranges_b, palettes and material ids into `m`. ranges_b: the donor's as
+// stored while the indices are the donor's, else the donor's policy (mirror, groups, one
+// over all; a partition cut at other triangles by its count, docs/ARCHITECTURE.md "Back into
+// the game").
 void write_ranges(const Plan& plan, const Donor& donor, Mesh& m, nlohmann::json& details);
 
 // ---- rebuild_submeshes.cpp

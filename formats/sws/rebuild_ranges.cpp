@@ -24,12 +24,21 @@ void add_bones(const VertexSkin& skin, uint32_t v, std::set<uint16_t>& into) {
 }
 
 // The donor's second partition as groups of consecutive first ranges [first, end), each with
-// its second range (spec: partition note; the samples hold one range over all or a mirror).
+// its second range (spec: the partition note).
 struct Group {
   size_t b, first, end;
 };
-std::vector<Group> second_groups(const CompiledData& d, std::string& policy) {
-  std::vector<Group> out;
+struct SecondPolicy {
+  // mirror: one second range per first range; groups: each over consecutive first ranges
+  // (one_over_all the one group of all); otherwise the second ranges cut the indices at
+  // other triangles, and an edit follows the two counts the reference has seen: as many as
+  // the first partition (as_many_as_first: then a mirror) or fewer (fewer_than_first: then
+  // one range over all, as it most often is).
+  std::string name;
+  std::vector<Group> groups;
+};
+SecondPolicy second_policy(const CompiledData& d) {
+  SecondPolicy out;
   size_t cur = 0;
   for (size_t b = 0; b < d.ranges_b.size(); ++b) {
     const Range& g = d.ranges_b[b];
@@ -42,18 +51,80 @@ std::vector<Group> second_groups(const CompiledData& d, std::string& policy) {
       ++end;
     }
     if (triangles != g.triangle_count) break;
-    out.push_back({b, cur, end});
+    out.groups.push_back({b, cur, end});
     cur = end;
   }
-  if (cur != d.ranges_a.size() || out.size() != d.ranges_b.size() || d.ranges_b.empty()) {
-    // Not groups of the first partition: one range over all, as most meshes have it.
-    policy = "one_over_all_fallback";
-    return {{0, 0, d.ranges_a.size()}};
+  const size_t A = d.ranges_a.size(), B = d.ranges_b.size();
+  if (cur != A || out.groups.size() != B || B == 0) {
+    out.groups.clear();
+    if (B != 0 && B == A) {
+      out.name = "as_many_as_first";
+      for (size_t i = 0; i < A; ++i) out.groups.push_back({i, i, i + 1});
+    } else {
+      out.name = "fewer_than_first";
+      out.groups.push_back({0, 0, A});
+    }
+    return out;
   }
-  bool mirror = out.size() == d.ranges_a.size();
-  for (const Group& g : out) mirror = mirror && g.end == g.first + 1;
-  policy = mirror ? "mirror" : out.size() == 1 ? "one_over_all" : "groups";
+  bool mirror = out.groups.size() == A;
+  for (const Group& g : out.groups) mirror = mirror && g.end == g.first + 1;
+  out.name = mirror ? "mirror" : out.groups.size() == 1 ? "one_over_all" : "groups";
   return out;
+}
+
+// The vertex span [lo, hi) of first ranges `members` of `a` (0, 0 when they hold none).
+std::pair<uint64_t, uint64_t> union_span(const std::vector<Range>& a,
+                                         const std::vector<size_t>& members) {
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (size_t j : members)
+    if (a[j].vertex_count) {
+      lo = std::min<uint64_t>(lo, a[j].first_vertex);
+      hi = std::max<uint64_t>(hi, uint64_t(a[j].first_vertex) + a[j].vertex_count);
+    }
+  return lo > hi ? std::make_pair(uint64_t(0), uint64_t(0)) : std::make_pair(lo, hi);
+}
+
+// The second partition of the new mesh. Indices unchanged: the donor's, as stored (any valid
+// partition of them stays one). Otherwise the donor's policy over the new first ranges: a
+// mirror copies each first range's span; a group spans its members' vertices, or the whole
+// stream where the donor's spanned the whole of the donor's. Each range keeps its donor
+// record's other words (primitive type, unknown 0x14).
+void write_second_partition(const Plan& plan, const CompiledData& dd, uint32_t donor_vertices,
+                            CompiledData& d, nlohmann::json& details) {
+  const SecondPolicy policy = second_policy(dd);
+  const uint64_t vertex_count = plan.vertices.size();
+  bool unchanged = d.indices == dd.indices && dd.ranges_b.size() <= d.ranges_a.size();
+  for (const Range& b : dd.ranges_b)
+    unchanged = unchanged && uint64_t(b.first_vertex) + b.vertex_count <= vertex_count;
+  details["second_partition"] = policy.name;
+  details["second_partition_kept"] = unchanged;
+  if (unchanged) {
+    d.ranges_b = dd.ranges_b;
+    return;
+  }
+  const bool one_each = policy.name == "mirror" || policy.name == "as_many_as_first";
+  d.ranges_b.clear();
+  for (const Group& grp : policy.groups) {
+    std::vector<size_t> members;
+    for (size_t i = 0; i < plan.ranges.size(); ++i)
+      if (plan.ranges[i].source >= grp.first && plan.ranges[i].source < grp.end)
+        members.push_back(i);
+    const Range was =
+        dd.ranges_b.empty() ? Range{} : dd.ranges_b[std::min(grp.b, dd.ranges_b.size() - 1)];
+    const bool whole = !one_each && was.first_vertex == 0 && was.vertex_count == donor_vertices;
+    for (size_t k = 0; k < members.size(); k += one_each ? 1 : members.size()) {
+      const std::vector<size_t> part = one_each ? std::vector<size_t>{members[k]} : members;
+      Range b = was;
+      b.first_index = d.ranges_a[part.front()].first_index;
+      b.triangle_count = 0;
+      for (size_t j : part) b.triangle_count += d.ranges_a[j].triangle_count;
+      const auto [lo, hi] =
+          whole ? std::make_pair(uint64_t(0), vertex_count) : union_span(d.ranges_a, part);
+      b.first_vertex = uint32_t(lo);
+      b.vertex_count = uint32_t(hi - lo);
+      d.ranges_b.push_back(b);
+    }
+  }
 }
 
 }  // namespace
@@ -237,44 +308,9 @@ void write_ranges(const Plan& plan, const Donor& donor, Mesh& m, nlohmann::json&
     m.material_ids.push_back(donor.mesh.material_ids[g.source]);
   }
 
-  std::string policy;
-  const std::vector<Group> groups = second_groups(dd, policy);
-  d.ranges_b.clear();
-  for (const Group& grp : groups) {
-    // Mirror: one second range per new first range; groups: one per group still drawn.
-    std::vector<size_t> members;
-    for (size_t i = 0; i < plan.ranges.size(); ++i)
-      if (plan.ranges[i].source >= grp.first && plan.ranges[i].source < grp.end)
-        members.push_back(i);
-    const bool mirror = policy == "mirror";
-    for (size_t k = 0; k < members.size(); k += mirror ? 1 : members.size()) {
-      const size_t last = mirror ? k : members.size() - 1;
-      Range b = dd.ranges_b.empty() ? Range{} : dd.ranges_b[grp.b];
-      const Range& first = d.ranges_a[members[k]];
-      b.first_index = first.first_index;
-      b.triangle_count = 0;
-      uint64_t lo = UINT64_MAX, hi = 0;
-      for (size_t j = k; j <= last; ++j) {
-        const Range& a = d.ranges_a[members[j]];
-        b.triangle_count += a.triangle_count;
-        if (a.vertex_count) {
-          lo = std::min<uint64_t>(lo, a.first_vertex);
-          hi = std::max<uint64_t>(hi, uint64_t(a.first_vertex) + a.vertex_count);
-        }
-      }
-      if (lo > hi) lo = hi = 0;
-      const Range& was = dd.ranges_b.empty() ? b : dd.ranges_b[grp.b];
-      const bool keep = was.first_vertex <= lo &&
-                        uint64_t(was.first_vertex) + was.vertex_count >= hi &&
-                        uint64_t(was.first_vertex) + was.vertex_count <= vertex_count;
-      b.first_vertex = keep ? was.first_vertex : uint32_t(lo);
-      b.vertex_count = keep ? was.vertex_count : uint32_t(hi - lo);
-      d.ranges_b.push_back(b);
-    }
-  }
+  write_second_partition(plan, dd, donor.vertex_count, d, details);
   details["ranges_before"] = {{"first", dd.ranges_a.size()}, {"second", dd.ranges_b.size()}};
   details["ranges_after"] = {{"first", d.ranges_a.size()}, {"second", d.ranges_b.size()}};
-  details["second_partition"] = policy;
   nlohmann::json before = nlohmann::json::array(), after = nlohmann::json::array();
   for (const Palette& p : dd.palettes) before.push_back(p.bones.size());
   for (const Palette& p : d.palettes) after.push_back(p.bones.size());

@@ -1,6 +1,7 @@
 // The SubMeshes of a rebuild that keeps the donor's topology (spec: "SubMeshes" note: each
 // SubMesh's range holds its positions bit for bit and its triangles; the MorphChannel note:
-// channel k's positions are stream k + 1's): the runs tied to the compiled data follow it.
+// channel k's positions are stream k + 1's): the runs tied to the compiled data follow it
+// where it changed; everything else is the donor's.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -43,10 +44,24 @@ uint64_t rewrite_submeshes(const Donor& donor, const Plan& plan, const ir::Mesh&
   };
   const ir::Attribute* nor = in.find("NORMAL");
   const ir::Attribute* tan = in.find("TANGENT");
+  // A vertex whose bytes are the donor's in every stream (the donor's topology numbers the
+  // vertices as the donor does) changes nothing its SubMesh vertex holds: every run of it,
+  // those glTF has no slot for included, stays as the donor stores it.
+  const auto unchanged = [&](uint32_t u) {
+    for (uint32_t s = 0; s <= d.extra_streams; ++s)
+      if (uint64_t(u) >= donor.vertex_count ||
+          std::memcmp(at(u, s, 0), donor.vertex(u, s), d.stride) != 0)
+        return false;
+    return true;
+  };
   uint64_t rewritten = 0;
   for (size_t k = 0; k < m.submeshes.size() && k < donor.submesh_ranges.size(); ++k) {
     SubMesh& sm = m.submeshes[k].submesh;
     const Range& g = donor.mesh.compiled.ranges_a[donor.submesh_ranges[k]];
+    bool same = true;
+    for (uint32_t u = g.first_vertex; same && u < g.first_vertex + g.vertex_count; ++u)
+      same = unchanged(u);
+    if (same) continue;  // the SubMesh's geometry is the donor's: kept whole
     // Each SubMesh vertex is one vertex of its range with the same position bits (and the
     // same first UV where the positions repeat), first unused first.
     std::map<Key, std::vector<uint32_t>> by_key;
@@ -72,6 +87,7 @@ uint64_t rewrite_submeshes(const Donor& donor, const Plan& plan, const ir::Mesh&
       if (it == by_key.end() || it->second.empty()) continue;  // the decoder matched them all
       const uint32_t u = it->second.back();
       it->second.pop_back();
+      if (unchanged(u)) continue;
       const OutVertex& o = plan.vertices[u];
       // Stored float runs read the new compiled values bit for bit (unchanged for kept ones).
       std::memcpy(sm.positions[i].data(), at(u, 0, pe->offset), 12);

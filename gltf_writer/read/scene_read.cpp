@@ -117,6 +117,14 @@ const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t of
   return data.data() + view.byteOffset + offset;
 }
 
+// The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
+// a signed or float one could hold a value no vertex number has (-32768, 1.5, NaN).
+bool unsigned_index_type(int type) {
+  return type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
+         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ||
+         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+}
+
 size_t buffer_bytes(const tinygltf::Model& model) {
   size_t n = 0;
   for (const tinygltf::Buffer& b : model.buffers) n += b.data.size();
@@ -166,9 +174,13 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
       fail("IMPORT_GLTF_ACCESSOR",
            "sparse count " + to_string(n) + " > accessor count " + to_string(out.count),
            at + "/sparse/count");
-    const int icomp = tinygltf::GetComponentSizeInBytes(uint32_t(a.sparse.indices.componentType));
-    if (icomp != 1 && icomp != 2 && icomp != 4)
-      fail("IMPORT_GLTF_ACCESSOR", "sparse index componentType", at + "/sparse/indices");
+    const int itype = a.sparse.indices.componentType;
+    if (!unsigned_index_type(itype))
+      fail("IMPORT_GLTF_INDEX_TYPE",
+           "sparse indices of componentType " + to_string(itype) +
+               " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
+           at + "/sparse/indices/componentType");
+    const int icomp = tinygltf::GetComponentSizeInBytes(uint32_t(itype));
     size_t istride = 0, vstride = 0;
     const uint8_t* ib =
         view_span(model, a.sparse.indices.bufferView, size_t(a.sparse.indices.byteOffset), n,
@@ -604,13 +616,24 @@ class Builder {
     p.first_index = uint32_t(scene_.mesh.indices.size());
     std::vector<uint32_t> idx;
     if (gp.indices >= 0) {
+      // The type is checked before any value is read: only then is every value an integer
+      // in [0, 2^32) that uint32_t holds.
+      if (size_t(gp.indices) < model_.accessors.size()) {
+        const tinygltf::Accessor& ia = model_.accessors[size_t(gp.indices)];
+        if (!unsigned_index_type(ia.componentType) || ia.normalized)
+          fail("IMPORT_GLTF_INDEX_TYPE",
+               "indices of componentType " + to_string(ia.componentType) +
+                   (ia.normalized ? ", normalized" : "") +
+                   " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
+               "/accessors/" + to_string(gp.indices) + "/componentType");
+      }
       const Values iv = read_accessor(model_, gp.indices, path + "/indices");
-      if (iv.width != 1 || iv.component_type == TINYGLTF_COMPONENT_TYPE_FLOAT)
+      if (iv.width != 1)
         fail("IMPORT_GLTF_PRIMITIVE", "indices are not unsigned integer scalars",
              path + "/indices");
       idx.reserve(iv.count);
       for (size_t i = 0; i < iv.count; ++i) {
-        if (!(iv.v[i] < double(n)))
+        if (!(iv.v[i] >= 0 && iv.v[i] < double(n)))
           fail("IMPORT_GLTF_PRIMITIVE",
                "index " + to_string(uint64_t(iv.v[i])) + " at " + to_string(i) +
                    " >= " + to_string(n) + " vertices",
@@ -646,10 +669,12 @@ class Builder {
       if (v.width != 4) fail("IMPORT_GLTF_PRIMITIVE", "JOINTS is not VEC4", path);
       for (size_t i = 0; i < v.count; ++i)
         for (size_t c = 0; c < 4; ++c) {
+          // Checked before the conversion: a float or normalized accessor may hold a
+          // fraction, a NaN or a value no integer type holds.
           const double j = v.at(i, c);
-          if (!skin || !(j < double(skin->joints.size())) || j < 0)
+          if (!skin || !(j >= 0 && j < double(skin->joints.size())) || j != std::floor(j))
             fail("IMPORT_GLTF_PRIMITIVE",
-                 "joint " + to_string(int64_t(j)) + " of vertex " + to_string(i) +
+                 "joint " + Json(j).dump() + " of vertex " + to_string(i) +
                      " is not in the node's skin",
                  path);
           const int node = skin->joints[size_t(j)];

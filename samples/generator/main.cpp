@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   std::vector<f2g::samples::SampleFile> all = f2g::samples::sws_samples();
   for (auto& s : f2g::samples::rr_samples()) all.push_back(std::move(s));
   for (auto& s : f2g::samples::grb_samples()) all.push_back(std::move(s));
+  for (auto& s : f2g::samples::archive_samples()) all.push_back(std::move(s));
   for (const auto& s : all) {
     const fs::path p = fs::path(argv[1]) / s.path;
     fs::create_directories(p.parent_path());

@@ -279,7 +279,7 @@ def check_objects(entry, objects, fail):
     got = world_positions(evaluated, evaluated.to_mesh())
     evaluated.to_mesh_clear()
     # A --quantize output is compared with the float positions of its plain twin ("expect_glb"),
-    # within the quantisation step the README states: 1/32766 of the largest coordinate.
+    # within the quantisation step docs/usage.md states: 1/32766 of the largest coordinate.
     gltf, binary = read_glb(entry.get("expect_glb", entry["glb"]))
     want = expected_positions(gltf, binary)
     tolerance = TOLERANCE

@@ -134,6 +134,12 @@ void add_import_inputs(Inputs& in) {
                   g.json["meshes"][0]["primitives"][0]["mode"] = 1;
                   return run(g, rr);
                 }});
+  in.push_back({"IMPORT_GLTF_INDEX_TYPE", "the first primitive's indices made SHORT", [rr] {
+                  Gltf g = gltf_of(rr);
+                  const int a = g.json["meshes"][0]["primitives"][0]["indices"];
+                  g.json["accessors"][a]["componentType"] = 5122;
+                  return run(g, rr);
+                }});
   in.push_back({"IMPORT_GLTF_VALUE", "a NaN in POSITION's first float", [rr] {
                   Gltf g = gltf_of(rr);
                   const int a = g.json["meshes"][0]["primitives"][0]["attributes"]["POSITION"];

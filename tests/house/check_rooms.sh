@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The house rules the layout promises (docs/ARCHITECTURE.md "Dependency rule"), checked on
-# the source tree: no file outside formats/ names a game; each room includes only the rooms
-# it may depend on; every design document a comment cites is in the repository, with the
-# section it names; CheckDef variables are named after their stable names. Prints every
+# the source tree: no file outside formats/ names a game (C++, CMake, JavaScript and Python
+# alike); each room includes only the rooms it may depend on; every design document a comment
+# cites is in the repository, with the section it names, and so is every file a comment names;
+# CheckDef variables are named after their stable names. Prints every
 # breach and exits 1 when there is one.
 set -u
 root=${1:?usage: check_rooms.sh SOURCE_DIR}
@@ -11,7 +12,7 @@ status=0
 breach() { echo "house: $*"; status=1; }
 
 sources() { find "$@" -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.cmake' -o -name '*.mjs' \
-  -o -name '*.css' -o -name '*.js' \) 2>/dev/null | sort; }
+  -o -name '*.css' -o -name '*.js' -o -name '*.py' \) -not -path '*/__pycache__/*' 2>/dev/null | sort; }
 
 # 1. Game names stay inside formats/ (the registry's entries carry them to the CLI).
 games='\b(sws|rr|grb|grw)\b|\b(SWS|RR|GRB|GRW)_|Shaun White|Riders Republic|Breakpoint|Wildlands'
@@ -63,7 +64,27 @@ while IFS= read -r hit; do breach "points outside the repository: $hit"; done \
   < <(git ls-files 2>/dev/null | xargs grep -nHE '\.\./shared|shared/design|GRB-READING' 2>/dev/null |
       grep -v '^tests/house/')
 
-# 4. A CheckDef variable carries its stable check name without the game prefix
+# 4. A file a comment names (formats/sws/rebuild_ranges.cpp, docs/errors.md, ...) exists:
+#    a moved or renamed file leaves no stale pointer. Generated paths (git-ignored) are exempt.
+while IFS= read -r hit; do
+  cited=${hit##*: }
+  git check-ignore -q -- "$cited" 2>/dev/null || breach "a comment names a file that is not there: $hit"
+done < <(git ls-files 2>/dev/null |
+         grep -E '\.(cpp|h|cmake|sh|py|mjs|js)$|CMakeLists\.txt$|^scripts/|^(fuzz|bench|\.ci)/run$' |
+         xargs perl -e '
+  my $re = qr{\b((?:formats|converter|gltf_writer|ir|tests|samples|bench|fuzz|scripts|docs|cmake)/[\w./-]*\w\.(?:cpp|h|md|json|py|sh|cmake|mjs|js|css|txt))\b};
+  for my $f (@ARGV) {
+    open(my $fh, "<", $f) or next;
+    my $hash = $f =~ /\.(cmake|sh|py)$|CMakeLists\.txt$/ || $f !~ m{/[^/]*\.[^/]*$};
+    while (my $l = <$fh>) {
+      my $c;
+      if ($hash) { next unless $l =~ /(?:^|\s)#\s?(.*)$/; $c = $1 }
+      else { next unless $l =~ m{//(.*)$}; $c = $1 }
+      while ($c =~ /$re/g) { print "$f:$.: $1\n" unless -e $1 }
+    }
+  }' 2>/dev/null)
+
+# 5. A CheckDef variable carries its stable check name without the game prefix
 #    (docs/ARCHITECTURE.md "Naming").
 while IFS= read -r hit; do breach "a CheckDef named apart from its stable name: $hit"; done \
   < <(git ls-files 'formats/*_checks.cpp' 2>/dev/null | xargs perl -0ne \

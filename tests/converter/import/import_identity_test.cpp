@@ -12,6 +12,7 @@
 #include "converter/import/import.h"
 #include "formats/registry.h"
 #include "tests/support/files.h"
+#include "tests/support/import_forms.h"
 #include "tests/support/sample_files.h"
 
 namespace f2g::import {
@@ -19,15 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Form {
-  const char* name;
-  bool gltf, optimize, quantize, compress;
-};
-const Form kForms[] = {{"glb", false, false, false, false},
-                       {"gltf", true, false, false, false},
-                       {"optimize", false, true, false, false},
-                       {"quantize", false, false, true, false},
-                       {"compress", false, false, true, true}};
+using Form = test::ImportForm;
+using test::imported;
 
 fs::path scratch() {
   static const fs::path dir = [] {
@@ -39,38 +33,9 @@ fs::path scratch() {
   return dir;
 }
 
-// convert_one as the CLI runs it, into scratch()/<form>/<game>/<name>.glb|.gltf.
 fs::path converted(const fs::path& mesh, const Form& form) {
-  convert::Job job;
-  job.input = mesh.string();
-  job.relative = (mesh.parent_path().filename() / mesh.filename()).string();
-  job.display = job.input;
-  job.size = fs::file_size(mesh);
-  const convert::OutputPath out =
-      convert::output_path(scratch() / form.name, job.relative, form.gltf);
-  convert::ConvertOptions o;
-  o.gltf = form.gltf;
-  o.optimize = form.optimize;
-  o.compact.quantize = form.quantize;
-  o.compact.compress = form.compress;
-  o.force = true;
-  const convert::FileResult r = convert::convert_one(job, out, o);
-  EXPECT_FALSE(r.error) << mesh << " " << form.name << ": " << r.error->to_string();
-  return out.primary;
-}
-
-ImportOutcome imported(const fs::path& gltf, const std::vector<uint8_t>& donor) {
-  const std::vector<uint8_t> g = test::read_bytes(gltf);
-  GltfInput in;
-  in.data = g.data();
-  in.size = g.size();
-  in.json = gltf.extension() == ".gltf";
-  const fs::path dir = gltf.parent_path();
-  in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& out, std::string&) {
-    out = test::read_bytes(dir / uri);
-    return !out.empty();
-  };
-  return import_mesh(in, donor.data(), donor.size(), ImportOptions{});
+  return test::converted(mesh, (mesh.parent_path().filename() / mesh.filename()).string(),
+                         scratch(), form);
 }
 
 class Identity : public ::testing::TestWithParam<Form> {};
@@ -100,7 +65,7 @@ TEST_P(Identity, EverySampleComesBackByteIdentical) {
   std::printf("%s: %zu of %zu samples byte-identical\n", form.name, identical, samples);
 }
 
-INSTANTIATE_TEST_SUITE_P(Forms, Identity, ::testing::ValuesIn(kForms),
+INSTANTIATE_TEST_SUITE_P(Forms, Identity, ::testing::ValuesIn(test::kImportForms),
                          [](const ::testing::TestParamInfo<Form>& p) { return p.param.name; });
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The verify report's JSON is a stable, documented format (README "verify"): for one sample
+// The verify report's JSON is a stable, documented format (docs/usage.md "verify"): for one sample
 // it must equal the checked-in expected file exactly. Regenerate after a deliberate change
 // with F2G_UPDATE_EXPECTED=1 and read the diff.
 #include <gtest/gtest.h>

@@ -42,7 +42,7 @@ TEST(GrbVertexFormats, TheRegistryParsesATableOfEitherDialect) {
   EXPECT_EQ(wrong.error().path, "format");
 }
 
-// README: a user adds GRW format 16 (stride 16) with --vertex-formats.
+// docs/usage.md: a user adds GRW format 16 (stride 16) with --vertex-formats.
 TEST(GrbVertexFormats, AUserTableDecodesAnUnknownFormatByte) {
   const std::vector<uint8_t> b = test::sample_bytes("grw/mesh_data_only_format7_foliage");
   Result<MeshFile> m = parse(b.data(), b.size(), Dialect::Grw);

@@ -337,6 +337,68 @@ TEST(SceneRead, HostileAccessorsFailWithTheirJsonPointer) {
   }
 }
 
+// glTF allows indices and sparse indices of UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT
+// only; any other type is refused before a value is turned into a vertex number (a SHORT
+// holding -32768 once reached uint32_t(-32768.0)).
+TEST(SceneRead, SignedAndFloatIndexTypesAreRefusedBeforeAnyValueIsConverted) {
+  struct Case {
+    int component_type;
+    uint16_t first;  // the first index's two bytes
+    bool normalized;
+  };
+  for (const Case& c : {Case{5122, 0x8000, false}, Case{5122, 1, false}, Case{5120, 0, false},
+                        Case{5123, 0, true}}) {
+    Tiny t = tiny();
+    t.gltf["accessors"][1]["componentType"] = c.component_type;
+    if (c.normalized) t.gltf["accessors"][1]["normalized"] = true;
+    std::memcpy(t.bin.data() + 36, &c.first, 2);
+    ir::Result<Scene> s = read(t);
+    ASSERT_FALSE(s.ok()) << c.component_type;
+    EXPECT_EQ(s.error().code, "IMPORT_GLTF_INDEX_TYPE") << s.error().to_string();
+    EXPECT_EQ(s.error().path, "/accessors/1/componentType");
+  }
+  // FLOAT indices: four bytes each.
+  Tiny t = tiny();
+  t.bin.resize(36);
+  for (float f : {0.f, 1.f, 2.f}) put(t.bin, f);
+  t.gltf["bufferViews"][1]["byteLength"] = 12;
+  t.gltf["buffers"][0]["byteLength"] = t.bin.size();
+  t.gltf["accessors"][1]["componentType"] = 5126;
+  ir::Result<Scene> s = read(t);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "IMPORT_GLTF_INDEX_TYPE") << s.error().to_string();
+}
+
+TEST(SceneRead, SparseIndicesOfASignedTypeAreRefused) {
+  Tiny t = tiny();
+  const size_t at = t.bin.size();
+  put(t.bin, int16_t(-1));
+  put(t.bin, uint16_t(0));
+  for (float f : {0.f, 3.f, 0.f}) put(t.bin, f);
+  t.gltf["buffers"][0]["byteLength"] = t.bin.size();
+  t.gltf["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at}, {"byteLength", 2}});
+  t.gltf["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", at + 4}, {"byteLength", 12}});
+  t.gltf["accessors"][0]["sparse"] = {{"count", 1},
+                                      {"indices", {{"bufferView", 2}, {"componentType", 5122}}},
+                                      {"values", {{"bufferView", 3}}}};
+  ir::Result<Scene> s = read(t);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "IMPORT_GLTF_INDEX_TYPE") << s.error().to_string();
+  EXPECT_EQ(s.error().path, "/accessors/0/sparse/indices/componentType");
+}
+
+// The fuzzing finding, kept in fuzz/regressions/: a convert output whose first primitive's
+// indices were made SHORT with -32768 among them.
+TEST(SceneRead, TheSignedIndicesRegressionIsRefused) {
+  const std::vector<uint8_t> b = bytes_of(std::filesystem::path(F2G_SOURCE_DIR) / "fuzz" /
+                                          "regressions" / "import-signed-indices.glb");
+  ASSERT_FALSE(b.empty());
+  ir::Result<Scene> s = read_scene_glb(b.data(), b.size());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "IMPORT_GLTF_INDEX_TYPE") << s.error().to_string();
+  EXPECT_EQ(s.error().path, "/accessors/3/componentType");
+}
+
 TEST(SceneRead, ACyclicNodeHierarchyEndsAndReadsEachNodeOnce) {
   Tiny t = tiny();
   t.gltf["nodes"] = ir::Json::array({ir::Json{{"children", {1}}, {"mesh", 0}, {"name", "a"}},

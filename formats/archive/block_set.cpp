@@ -1,0 +1,226 @@
+// Block sets, read and written side by side (docs/READING.md "Forge archives", "Block sets").
+#include "formats/archive/block_set.h"
+
+#include "formats/archive/checks.h"
+#include "formats/archive/lzo.h"
+#include "formats/archive/set_codec.h"
+#include "formats/common/writer.h"
+
+namespace f2g::archive {
+
+uint32_t adler32_zero(const uint8_t* data, size_t size) {
+  constexpr uint32_t kMod = 65521;
+  constexpr size_t kRun = 5552;  // the longest run whose sums cannot overflow a u32
+  uint32_t a = 0, b = 0;
+  while (size) {
+    const size_t n = size < kRun ? size : kRun;
+    for (size_t i = 0; i < n; ++i) {
+      a += data[i];
+      b += a;
+    }
+    a %= kMod;
+    b %= kMod;
+    data += n;
+    size -= n;
+  }
+  return b << 16 | a;
+}
+
+uint64_t BlockSet::uncompressed_size() const {
+  uint64_t n = 0;
+  for (const StoredBlock& b : blocks) n += b.uncompressed_size;
+  return n;
+}
+
+BlockSet read_set(Reader& r, const Dialect& d, Checker& c) {
+  BlockSet set;
+  set.offset = r.offset();
+  const uint64_t magic = r.u64("magic");
+  c.check(check::set_magic, magic == kSetMagic, r.path("magic"), set.offset,
+          [&] { return "found " + hex(magic, 16) + ", not the block-set magic"; });
+  const uint64_t at_version = r.offset();
+  set.header.version = r.s16("version");
+  c.check(check::set_version, set.header.version == d.set_version, r.path("version"), at_version,
+          [&] {
+            return "version " + std::to_string(set.header.version) + ", the " + d.name +
+                   " dialect's is " + std::to_string(d.set_version);
+          });
+  set.header.compression = r.u8("compression");
+  const uint64_t at_size = r.offset();
+  set.header.block_size = r.u16("block_size");
+  c.check(check::block_size, set.header.block_size == kBlockSize, r.path("block_size"), at_size,
+          [&] { return "block size " + hex(set.header.block_size) + ", not 0x8000"; });
+  set.header.block_size2 = r.u16("block_size2");
+  c.check(check::block_size2, set.header.block_size2 == set.header.block_size,
+          r.path("block_size2"), at_size + 2,
+          [&] { return "second block size " + hex(set.header.block_size2) + ", not 0x8000"; });
+  const uint64_t at_count = r.offset();
+  const int32_t count = r.read<int32_t>("block_count");
+  const uint64_t per_block = 2ull * d.size_width + 4;  // a size pair and a checksum at least
+  c.check(check::block_count, count >= 0 && uint64_t(count) <= r.remaining() / per_block,
+          r.path("block_count"), at_count, [&] {
+            return "block count " + std::to_string(count) + " (" + std::to_string(per_block) +
+                   " bytes each at least) does not fit the " + std::to_string(r.remaining()) +
+                   " bytes left";
+          });
+  set.blocks.resize(size_t(count));
+  for (int32_t i = 0; i < count; ++i) {
+    Reader::Scope s(r, "blocks", uint64_t(i));
+    StoredBlock& b = set.blocks[size_t(i)];
+    const uint64_t at = r.offset();
+    int64_t u, st;
+    if (d.size_width == 2) {
+      u = r.u16("uncompressed_size");
+      st = r.u16("stored_size");
+    } else {
+      u = r.read<int32_t>("uncompressed_size");
+      st = r.read<int32_t>("stored_size");
+    }
+    c.check(check::block_size, u >= 0 && st >= 0 && u <= set.header.block_size, r.path(), at, [&] {
+      return "block sizes " + std::to_string(u) + " / " + std::to_string(st) +
+             ": the uncompressed size must be 0.." + std::to_string(set.header.block_size);
+    });
+    b.uncompressed_size = uint32_t(u);
+    b.stored_size = uint32_t(st);
+  }
+  for (int32_t i = 0; i < count; ++i) {
+    Reader::Scope s(r, "blocks", uint64_t(i));
+    StoredBlock& b = set.blocks[size_t(i)];
+    b.offset = r.offset();
+    b.checksum = r.u32("checksum");
+    b.data = r.take(b.stored_size, "data");
+    const uint32_t sum = adler32_zero(b.data, b.stored_size);
+    c.check(check::checksum, sum == b.checksum, r.path("checksum"), b.offset, [&] {
+      return "stored " + hex(b.checksum, 8) + ", the bytes' Adler-32 (from 0) is " + hex(sum, 8);
+    });
+  }
+  set.size = r.offset() - set.offset;
+  return set;
+}
+
+void fail_oodle(const StoredBlock& block, const std::string& path) {
+  throw DecodeFailure(Error{kOodleCode,
+                            "the block is Oodle-compressed; this build has no Oodle decoder (a "
+                            "proprietary codec): the entry's resources are unknown",
+                            path, block.offset});
+}
+
+bool needs_oodle(const Dialect& d, const BlockSet& set) {
+  const CompressionNumber* n = d.compression(set.header.compression);
+  if (!n || n->codec != Codec::Oodle) return false;
+  for (const StoredBlock& b : set.blocks)
+    if (!b.raw()) return true;
+  return false;
+}
+
+std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, Checker& c,
+                                    const std::string& path) {
+  const CompressionNumber* number = d.compression(set.header.compression);
+  // Decide before decompressing anything: an unknown number or Oodle fails the whole set.
+  for (size_t i = 0; i < set.blocks.size(); ++i) {
+    const StoredBlock& b = set.blocks[i];
+    if (b.raw()) continue;
+    const std::string at = path + "/blocks[" + std::to_string(i) + "]";
+    c.check(check::compression_known, number != nullptr, at, set.offset + 10, [&] {
+      return "compression " + std::to_string(set.header.compression) + " is not one of the " +
+             d.name + " dialect's";
+    });
+    if (number->codec == Codec::Oodle) fail_oodle(b, at);
+  }
+  std::vector<uint8_t> out;
+  for (size_t i = 0; i < set.blocks.size(); ++i) {
+    const StoredBlock& b = set.blocks[i];
+    const size_t at = out.size();
+    out.resize(at + b.uncompressed_size);  // at most 0x8000 more per block (checked on read)
+    if (b.raw()) {
+      if (b.stored_size) std::memcpy(out.data() + at, b.data, b.stored_size);
+      continue;
+    }
+    const bool ok =
+        lzo::decompress(number->codec, b.data, b.stored_size, out.data() + at, b.uncompressed_size);
+    c.check(check::stream_decodes, ok, path + "/blocks[" + std::to_string(i) + "].data",
+            b.offset + 4, [&] {
+              return std::string(number->name) + " stream of " + std::to_string(b.stored_size) +
+                     " bytes does not decode to its " + std::to_string(b.uncompressed_size) +
+                     " bytes";
+            });
+  }
+  return out;
+}
+
+Result<BlockSet> read_block_set(const Dialect& d, const uint8_t* data, size_t size, uint64_t base,
+                                const std::string& path) {
+  return catch_failure([&] {
+    Reader r(data, data + size, "ARCHIVE", base);
+    Reader::Scope s(r, path);
+    std::vector<Error> warnings;
+    Checker c(r, warnings, nullptr);
+    return read_set(r, d, c);
+  });
+}
+
+Result<std::vector<uint8_t>> decompress_block_set(const Dialect& d, const BlockSet& set,
+                                                  const std::string& path) {
+  return catch_failure([&] {
+    Reader r(nullptr, nullptr, "ARCHIVE");
+    std::vector<Error> warnings;
+    Checker c(r, warnings, nullptr);
+    return decompress_set(d, set, c, path);
+  });
+}
+
+std::vector<uint8_t> encode_stored_block_set(const Dialect& d, const BlockSet& set) {
+  ByteWriter w;
+  w.u64(kSetMagic);
+  w.s16(set.header.version);
+  w.u8(set.header.compression);
+  w.u16(set.header.block_size);
+  w.u16(set.header.block_size2);
+  w.put<int32_t>(int32_t(set.blocks.size()));
+  for (const StoredBlock& b : set.blocks) {
+    if (d.size_width == 2) {
+      w.u16(uint16_t(b.uncompressed_size));
+      w.u16(uint16_t(b.stored_size));
+    } else {
+      w.put<int32_t>(int32_t(b.uncompressed_size));
+      w.put<int32_t>(int32_t(b.stored_size));
+    }
+  }
+  for (const StoredBlock& b : set.blocks) {
+    w.u32(b.checksum);
+    w.bytes(b.data, b.stored_size);
+  }
+  return w.take();
+}
+
+Result<std::vector<uint8_t>> encode_block_set(const Dialect& d, const uint8_t* data, size_t size,
+                                              int compression) {
+  const uint8_t number = uint8_t(compression < 0 ? d.write_compression : compression);
+  const CompressionNumber* n = d.compression(number);
+  if (!n || n->codec == Codec::Oodle)
+    return Error{"ARCHIVE_CODEC_UNAVAILABLE",
+                 "compression " + std::to_string(number) +
+                     (n ? std::string(" (") + n->name + ")" : "") +
+                     " has no encoder here: the writer compresses with LZO1X-999 or LZO2A-999",
+                 "set.compression", 0};
+  BlockSet set;
+  set.header.version = d.set_version;
+  set.header.compression = number;
+  std::vector<std::vector<uint8_t>> stored;
+  stored.reserve(size / kBlockSize + 1);
+  for (size_t at = 0; at < size; at += kBlockSize) {
+    const size_t len = size - at < kBlockSize ? size - at : kBlockSize;
+    std::vector<uint8_t> z = lzo::compress_999(n->codec, data + at, len);
+    if (z.empty() || z.size() >= len) z.assign(data + at, data + at + len);  // raw: not smaller
+    StoredBlock b;
+    b.uncompressed_size = uint32_t(len);
+    b.stored_size = uint32_t(z.size());
+    b.checksum = adler32_zero(z.data(), z.size());
+    stored.push_back(std::move(z));
+    b.data = stored.back().data();
+    set.blocks.push_back(b);
+  }
+  return encode_stored_block_set(d, set);
+}
+
+}  // namespace f2g::archive

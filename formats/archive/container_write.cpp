@@ -1,0 +1,158 @@
+// The container written: the mirror of container.cpp (docs/READING.md "Forge archives",
+// "Container"). Tables first, payloads contiguous in entry order, zeros to 0x8000: the
+// games' layout, so a no-op rewrite of a game's archive is byte-identical.
+#include <cstring>
+
+#include "formats/archive/container.h"
+#include "formats/common/writer.h"
+
+namespace f2g::archive {
+namespace {
+
+Error write_error(const std::string& message, const std::string& path = "archive") {
+  return Error{"ARCHIVE_WRITE", message, path, 0};
+}
+
+template <class T>
+void store(std::vector<uint8_t>& b, uint64_t at, T v) {
+  std::memcpy(b.data() + at, &v, sizeof v);
+}
+
+// The entry's name record: the kept bytes, with size, type, timestamp and name from `e`.
+void put_name_record(std::vector<uint8_t>& b, const Entry& e) {
+  uint8_t* p = b.data() + e.name_record_offset;
+  std::memcpy(p, e.name_record.data(), kNameRecordSize);
+  store<int32_t>(b, e.name_record_offset, int32_t(e.size));
+  store<uint32_t>(b, e.name_record_offset + 16, e.resource_type);
+  store<int32_t>(b, e.name_record_offset + 40, e.timestamp);
+  const char* kept = reinterpret_cast<const char*>(e.name_record.data() + kNameFieldOffset);
+  if (std::string(kept, strnlen(kept, kNameFieldSize)) != e.name) {  // renamed: zero-padded
+    std::memset(p + kNameFieldOffset, 0, kNameFieldSize);
+    std::memcpy(p + kNameFieldOffset, e.name.data(), e.name.size());
+  }
+}
+
+}  // namespace
+
+Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>& entries,
+                             uint32_t section_capacity) {
+  if (section_capacity == 0) return write_error("a section holds at least one entry");
+  if (entries.size() > 0x7FFFFFFF) return write_error("more entries than an i32 counts");
+  Archive a;
+  a.dialect = &dialect;
+  a.version = dialect.archive_version;
+  a.data_header.offset = kHeaderSize;
+  a.data_header.entry_count = int32_t(entries.size());
+  const size_t sections =
+      entries.empty() ? 1 : (entries.size() + section_capacity - 1) / section_capacity;
+  // The GRW doc's MaxFilesForThisIndex at +28 and the GRB KB's file-set count at +32.
+  std::memcpy(a.data_header.fields.data() + 24, &section_capacity, 4);
+  const uint32_t nsections = uint32_t(sections);
+  std::memcpy(a.data_header.fields.data() + 28, &nsections, 4);
+  uint64_t at = kHeaderSize + kDataHeaderSize;
+  a.data_header.first_section_offset = at;
+  for (size_t s = 0; s < sections; ++s) {
+    Section sec;
+    sec.offset = at;
+    sec.first_index = int32_t(s * section_capacity);
+    sec.count = int32_t(std::min<size_t>(section_capacity, entries.size() - s * section_capacity));
+    sec.last_index = sec.first_index + sec.count - 1;
+    sec.index_table_offset = at + kSectionSize;
+    sec.name_table_offset = sec.index_table_offset + uint64_t(sec.count) * kIndexRecordSize;
+    at = sec.name_table_offset + uint64_t(sec.count) * kNameRecordSize;
+    sec.next_offset = s + 1 < sections ? int64_t(at) : -1;
+    for (int32_t k = 0; k < sec.count; ++k) {
+      const NewEntry& n = entries[size_t(sec.first_index + k)];
+      if (n.name.size() >= kNameFieldSize)
+        return write_error("entry name '" + n.name + "' is longer than 127 bytes");
+      Entry e;
+      e.index = uint32_t(sec.first_index + k);
+      e.section = uint32_t(s);
+      e.file_id = n.file_id;
+      e.resource_type = n.resource_type;
+      e.timestamp = n.timestamp;
+      e.name = n.name;
+      e.index_record_offset = sec.index_table_offset + uint64_t(k) * kIndexRecordSize;
+      e.name_record_offset = sec.name_table_offset + uint64_t(k) * kNameRecordSize;
+      std::memcpy(e.name_record.data() + kNameFieldOffset, n.name.data(), n.name.size());
+      a.entries.push_back(std::move(e));
+    }
+    a.sections.push_back(sec);
+  }
+  // The prelude: header, data header and sections; the tables are filled in by the writer.
+  a.prelude.assign(at, 0);
+  std::memcpy(a.prelude.data(), kArchiveMagic, sizeof kArchiveMagic);
+  a.prelude[8] = a.header_byte;
+  store<int32_t>(a.prelude, 9, a.version);
+  store<uint64_t>(a.prelude, 13, a.data_header.offset);
+  return a;
+}
+
+Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& payloads,
+                               const Sink& sink) {
+  if (!a.tables_first || a.prelude.size() < kHeaderSize + kDataHeaderSize)
+    return write_error(
+        "the archive's tables do not all lie below its first payload: rewriting "
+        "that layout is not supported");
+  if (payloads.size() != a.entries.size())
+    return write_error(std::to_string(payloads.size()) + " payloads for " +
+                       std::to_string(a.entries.size()) + " entries");
+  std::vector<uint8_t> head = a.prelude;
+  const auto inside = [&](uint64_t at, uint64_t n) {
+    return at <= head.size() && n <= head.size() - at;
+  };
+  if (!inside(a.data_header.offset, kDataHeaderSize))
+    return write_error("the data header lies outside the prelude");
+  store<int32_t>(head, a.data_header.offset, int32_t(a.entries.size()));
+  std::memcpy(head.data() + a.data_header.offset + 4, a.data_header.fields.data(), 32);
+  store<uint64_t>(head, a.data_header.offset + 36, a.data_header.first_section_offset);
+  for (const Section& s : a.sections) {
+    if (!inside(s.offset, kSectionSize)) return write_error("a section lies outside the prelude");
+    ByteWriter w;
+    w.put<int32_t>(s.count);
+    w.u32(s.unknown1);
+    w.u64(s.index_table_offset);
+    w.put<int64_t>(s.next_offset);
+    w.put<int32_t>(s.first_index);
+    w.put<int32_t>(s.last_index);
+    w.u64(s.name_table_offset);
+    w.u64(s.unknown2);
+    std::memcpy(head.data() + s.offset, w.data().data(), kSectionSize);
+  }
+  uint64_t offset = head.size();
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    Entry e = a.entries[i];
+    if (payloads[i].size > 0x7FFFFFFF)
+      return write_error("a payload of more than 2 GB",
+                         "archive/entries[" + std::to_string(i) + "]");
+    if (!inside(e.index_record_offset, kIndexRecordSize) ||
+        !inside(e.name_record_offset, kNameRecordSize))
+      return write_error("an entry's records lie outside the prelude",
+                         "archive/entries[" + std::to_string(i) + "]");
+    e.offset = offset;
+    e.size = uint32_t(payloads[i].size);
+    store<uint64_t>(head, e.index_record_offset, e.offset);
+    store<uint64_t>(head, e.index_record_offset + 8, e.file_id);
+    store<int32_t>(head, e.index_record_offset + 16, int32_t(e.size));
+    put_name_record(head, e);
+    offset += e.size;
+  }
+  sink(head.data(), head.size());
+  for (const PayloadRef& p : payloads)
+    if (p.size) sink(p.data, p.size);
+  const uint64_t total = (offset + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
+  static const std::vector<uint8_t> zeros(kArchiveAlignment, 0);
+  if (total > offset) sink(zeros.data(), size_t(total - offset));
+  return total;
+}
+
+Result<std::vector<uint8_t>> write_archive(const Archive& a,
+                                           const std::vector<PayloadRef>& payloads) {
+  std::vector<uint8_t> out;
+  Result<uint64_t> n = write_archive(
+      a, payloads, [&](const uint8_t* p, size_t size) { out.insert(out.end(), p, p + size); });
+  if (!n) return n.error();
+  return out;
+}
+
+}  // namespace f2g::archive

@@ -1,0 +1,94 @@
+// An entry's payload (docs/READING.md "Forge archives", "Payload"): two block sets, a small
+// leading set holding the directory, u16 count then count x {u64 resource id, u32 record size,
+// u16 flags}, and the set of records, each {u32 class, u32 body size, u32 name length, name,
+// gap, body}. The gap is what the record size leaves between the name and the body (normally
+// one NUL), kept verbatim; the body starts with the resource's u64 id and its class again (a
+// Mesh body is exactly the Mesh payload the mesh readers take). Checked on every record:
+// directory id = body id, record class = body class, directory size = walked record length.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/archive/block_set.h"
+#include "formats/archive/container.h"
+#include "formats/common/error.h"
+
+namespace f2g::archive {
+
+enum class EntryKind {
+  Resources,  // directory and records read
+  Special,    // PrefetchingFileInfos, GlobalMetaFile: listed and passed over, never decoded
+  Oodle,      // a block needs Oodle: listed, resources unknown (directory known if readable)
+};
+const char* kind_name(EntryKind kind);  // "resources", "special", "oodle"
+
+// True for the entries the archives carry besides resources (by name or resource type):
+// PrefetchingFileInfos (the magic, not the block-set layout) and GlobalMetaFile (no magic).
+bool is_special(const Entry& entry);
+
+struct DirectoryEntry {
+  uint64_t id = 0;
+  uint32_t record_size = 0;
+  uint16_t flags = 0;  // kept
+};
+
+struct Resource {
+  uint64_t id = 0;
+  uint32_t class_id = 0;
+  std::string name;
+  uint32_t record_size = 0;  // the directory's, = the walked record length
+  uint16_t flags = 0;
+  // Within EntryContents::records:
+  size_t record_offset = 0;  // the record's u32 class
+  size_t gap_offset = 0, gap_size = 0;
+  size_t body_offset = 0, body_size = 0;  // the body: u64 id, u32 class, fields
+};
+
+struct EntryContents {
+  EntryKind kind = EntryKind::Resources;
+  std::vector<BlockSet> sets;          // the stored sets (views into the archive)
+  std::vector<uint8_t> directory_raw;  // the leading set, decompressed
+  std::vector<DirectoryEntry> directory;
+  std::vector<uint8_t> records;  // the records set, decompressed
+  std::vector<Resource> resources;
+  std::vector<Error> warnings;
+};
+
+// Reads entry `entry_index` of `archive` from the archive's bytes data[0..size): its two sets,
+// decompressed, then directory and records, every relation checked. Errors carry the path
+// ("archive/entries[3]/sets[1]/blocks[2]"), the archive byte offset, and a message starting
+// with the entry's file id and name ("entry 1001 'GR_Ranger': ..."); a bad entry never
+// affects another. Special entries come back as EntryKind::Special, untouched; an entry whose
+// records need Oodle as EntryKind::Oodle (ARCHIVE_OODLE is the code to report them under).
+// `observer` receives every check's outcome (census), if set.
+Result<EntryContents> read_entry(const Archive& archive, const uint8_t* data, size_t size,
+                                 size_t entry_index, DecodeObserver* observer = nullptr);
+
+// Only the leading set (cheap: one small set), for the patch pre-pass: the resource ids an
+// entry holds. Empty for special entries.
+Result<std::vector<DirectoryEntry>> read_directory(const Archive& archive, const uint8_t* data,
+                                                   size_t size, size_t entry_index,
+                                                   DecodeObserver* observer = nullptr);
+
+// A resource to encode: the record's fields; the gap kept verbatim (one NUL when new).
+struct ResourceRecord {
+  uint32_t class_id = 0;
+  std::string name;
+  std::vector<uint8_t> gap{0};
+  std::vector<uint8_t> body;  // starts with the u64 id and the class (the id is read there)
+  uint16_t flags = 0;
+};
+
+// The mirror of read_entry for a new payload: the directory and the records, each compressed
+// into its own set (encode_block_set, compression number `compression`, the dialect's default
+// when -1).
+Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& dialect,
+                                                  const std::vector<ResourceRecord>& resources,
+                                                  int compression = -1);
+// The records of `contents` as ResourceRecords (for re-encoding an entry with one changed).
+std::vector<ResourceRecord> resource_records(const EntryContents& contents);
+
+}  // namespace f2g::archive

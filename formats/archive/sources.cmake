@@ -1,0 +1,15 @@
+# Forge archives (docs/ARCHITECTURE.md "Layout"): the container, block sets and entries of the
+# GRW and GRB dialects, read and written. No mesh knowledge; liblzo2 for the LZO codecs.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LZO2 REQUIRED IMPORTED_TARGET lzo2)
+add_library(f2g_archive STATIC
+  formats/archive/dialect.cpp
+  formats/archive/classes.cpp
+  formats/archive/archive_checks.cpp
+  formats/archive/lzo.cpp
+  formats/archive/block_set.cpp
+  formats/archive/container.cpp
+  formats/archive/container_write.cpp
+  formats/archive/entry.cpp
+  formats/archive/patch.cpp)
+target_link_libraries(f2g_archive PUBLIC f2g_common PRIVATE PkgConfig::LZO2)

@@ -1,0 +1,237 @@
+// Sample forge archives (docs/READING.md "Forge archives"), made by the archive writer from
+// the GRB/GRW sample meshes plus small synthetic non-mesh resources: two sections, payloads
+// of one block and of several, raw and compressed blocks (LZO1X-999, GRW's 0, GRB's LZO2A),
+// a record whose gap is a long FileHeader, the two special entries, a patch forge that
+// supersedes one mesh, and a GRB entry marked Oodle.
+#include <cstring>
+
+#include "formats/archive/archive.h"
+#include "formats/common/classes.h"
+#include "samples/generator/sample_file.h"
+
+namespace f2g::samples {
+namespace {
+
+using archive::Dialect;
+using archive::NewEntry;
+using archive::ResourceRecord;
+
+struct Item {
+  NewEntry entry;
+  std::vector<uint8_t> payload;
+};
+
+const std::vector<uint8_t>& mesh_file(const std::string& path) {
+  static const std::vector<SampleFile> meshes = grb_samples();
+  for (const SampleFile& s : meshes)
+    if (s.path == path) return s.bytes;
+  throw std::logic_error("no sample " + path);
+}
+
+uint64_t load_u64(const std::vector<uint8_t>& b, size_t at) {
+  uint64_t v;
+  std::memcpy(&v, b.data() + at, 8);
+  return v;
+}
+
+// A sample mesh file as a record: a FileHeader in front of the Mesh payload becomes the gap
+// (docs/READING.md "Forge archives", "Payload": the gap is the FileHeader).
+ResourceRecord mesh_record(const std::string& path, const std::string& name) {
+  const std::vector<uint8_t>& f = mesh_file(path);
+  uint32_t cls;
+  std::memcpy(&cls, f.data() + 8, 4);
+  size_t header = 0;
+  if (cls != kMeshClass) {
+    int32_t n = 0;
+    if (f[0] == 1) std::memcpy(&n, f.data() + 4, 4);
+    header = f[0] == 0 ? 1 : 8 + 12 * size_t(n);
+  }
+  ResourceRecord r;
+  r.class_id = kMeshClass;
+  r.name = name;
+  r.gap.assign(f.begin(), f.begin() + long(header));
+  if (r.gap.empty()) r.gap = {0};
+  r.body.assign(f.begin() + long(header), f.end());
+  return r;
+}
+
+// A synthetic body: u64 id, u32 class, a managed byte 1, then `fields` (the archive room
+// never reads past the class).
+ResourceRecord synthetic(const char* cls, const std::string& name, uint64_t id,
+                         const std::vector<uint8_t>& fields) {
+  ResourceRecord r;
+  r.class_id = archive::class_id(cls);
+  r.name = name;
+  r.body.resize(12);
+  std::memcpy(r.body.data(), &id, 8);
+  std::memcpy(r.body.data() + 8, &r.class_id, 4);
+  r.body.push_back(1);
+  r.body.insert(r.body.end(), fields.begin(), fields.end());
+  return r;
+}
+
+std::vector<uint8_t> refs(std::initializer_list<uint64_t> ids) {  // u32 count, u64 ids
+  std::vector<uint8_t> b(4 + 8 * ids.size());
+  const uint32_t n = uint32_t(ids.size());
+  std::memcpy(b.data(), &n, 4);
+  size_t at = 4;
+  for (uint64_t id : ids) std::memcpy(b.data() + (at += 8) - 8, &id, 8);
+  return b;
+}
+
+std::vector<uint8_t> noise(size_t n, uint32_t seed) {  // incompressible: stored raw
+  std::vector<uint8_t> b(n);
+  uint32_t x = seed;
+  for (uint8_t& v : b) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    v = uint8_t(x >> 24);
+  }
+  return b;
+}
+
+std::vector<uint8_t> must(Result<std::vector<uint8_t>> r) {
+  if (!r) throw std::logic_error(r.error().to_string());
+  return std::move(*r);
+}
+
+Item resources(const Dialect& d, uint64_t file_id, const std::string& name,
+               std::vector<ResourceRecord> records, int compression = -1) {
+  Item it{{file_id, records.front().class_id, 0x5888C31C, name}, {}};
+  it.payload = must(archive::encode_entry_payload(d, records, compression));
+  return it;
+}
+
+std::vector<Item> specials(const Dialect& d, uint64_t file_id, const std::vector<Item>& before) {
+  // GlobalMetaFile: no magic. PrefetchingFileInfos: the magic, then file ids (no block-set
+  // layout: the "block count" is nonsense), as the sources describe them.
+  Item meta{{file_id, archive::class_id("GlobalMetaFile"), 0x5888C31C, "GlobalMetaFile"},
+            {'M', 'E', 'T', 'A', 2, 0, 0, 0}};
+  Item prefetch{
+      {file_id + 1, archive::class_id("PrefetchingFileInfos"), 0x5888C31C, "PrefetchingFileInfos"},
+      {}};
+  prefetch.payload.resize(14);
+  std::memcpy(prefetch.payload.data(), &archive::kSetMagic, 8);
+  std::memcpy(prefetch.payload.data() + 8, &d.set_version, 2);
+  const uint32_t nonsense = 0xFFFFFFF0u;
+  std::memcpy(prefetch.payload.data() + 10, &nonsense, 4);
+  for (const Item& i : before)
+    for (int k = 0; k < 8; ++k) prefetch.payload.push_back(uint8_t(i.entry.file_id >> (8 * k)));
+  return {meta, prefetch};
+}
+
+// Compression 3 (Oodle) in GRB: the directory's blocks are raw (readable), the records' block
+// is opaque stored bytes with a valid checksum (no Oodle encoder exists here).
+Item oodle_entry(const Dialect& d, uint64_t file_id, uint64_t resource_id) {
+  std::vector<uint8_t> dir(16);
+  const uint16_t one = 1;
+  const uint32_t record_size = 12 + 8 + 1 + 64;
+  std::memcpy(dir.data(), &one, 2);
+  std::memcpy(dir.data() + 2, &resource_id, 8);
+  std::memcpy(dir.data() + 10, &record_size, 4);
+  const std::vector<uint8_t> opaque = noise(40, 7);
+  archive::BlockSet head, body;
+  head.header.version = body.header.version = d.set_version;
+  head.header.compression = body.header.compression = 3;
+  head.blocks.push_back({16, archive::adler32_zero(dir.data(), 16), dir.data(), 16, 0});
+  body.blocks.push_back(
+      {record_size, archive::adler32_zero(opaque.data(), opaque.size()), opaque.data(), 40, 0});
+  Item it{{file_id, archive::class_id("Material"), 0x5888C31C, "Oodle_Material"},
+          archive::encode_stored_block_set(d, head)};
+  const std::vector<uint8_t> b = archive::encode_stored_block_set(d, body);
+  it.payload.insert(it.payload.end(), b.begin(), b.end());
+  return it;
+}
+
+SampleFile archive_file(const std::string& path, const Dialect& d, std::vector<Item> items,
+                        uint32_t section_capacity) {
+  std::vector<NewEntry> entries;
+  std::vector<archive::PayloadRef> payloads;
+  for (const Item& i : items) {
+    entries.push_back(i.entry);
+    payloads.push_back({i.payload.data(), i.payload.size()});
+  }
+  Result<archive::Archive> a = archive::make_archive(d, entries, section_capacity);
+  if (!a) throw std::logic_error(a.error().to_string());
+  return {path, must(archive::write_archive(*a, payloads))};
+}
+
+uint64_t mesh_id(const std::string& path) {
+  const ResourceRecord r = mesh_record(path, "");
+  return load_u64(r.body, 0);
+}
+
+}  // namespace
+
+std::vector<SampleFile> archive_samples() {
+  const Dialect& W = *archive::dialect_named("grw");
+  const Dialect& B = *archive::dialect_named("grb");
+  std::vector<SampleFile> out;
+
+  // GRW base: seven entries in two sections (four per section).
+  const uint64_t ranger = mesh_id("grw/clustered_skinned_ranger.mesh");
+  std::vector<Item> w;
+  w.push_back(resources(W, 1001, "GR_Ranger",
+                        {mesh_record("grw/clustered_skinned_ranger.mesh", "Ranger_LOD0"),
+                         synthetic("Material", "Ranger_Material", 0x20001, refs({0x20002})),
+                         synthetic("TextureSet", "Ranger_TextureSet", 0x20002, refs({0x20003}))}));
+  w.push_back(
+      resources(W, 1002, "GR_Props",
+                {mesh_record("grw/static_format9_file_header_submeshes.mesh", "Crate_FileHeader"),
+                 synthetic("Material", "Crate_Material", 0x20011, refs({}))}));
+  w.push_back(resources(W, 1003, "GR_Creatures",
+                        {mesh_record("grw/skin8_format1_tentacle.mesh", "Tentacle"),
+                         mesh_record("grw/skin8_colour_format3_cloth.mesh", "Cloth")}));
+  w.push_back(
+      resources(W, 1004, "GR_Ranger_Textures",
+                {synthetic("TextureMap", "Ranger_DiffuseMap", 0x20003, refs({0x20004})),
+                 synthetic("Mipmap", "Ranger_DiffuseMap_Mip0", 0x20004, noise(34000, 0x5EED))}));
+  w.push_back(resources(W, 1005, "GR_Props",  // a repeated name: entries are addressed by id
+                        {mesh_record("grw/static_format6_rock.mesh", "Rock"),
+                         mesh_record("grw/mesh_data_only_format7_foliage.mesh", "Foliage"),
+                         mesh_record("grw/static_format8_u32_indices.mesh", "Pipe"),
+                         mesh_record("grw/three_uv_format2_backpack.mesh", "Backpack")},
+                        0));
+  for (Item& s : specials(W, 1900, w)) w.push_back(std::move(s));
+  out.push_back(archive_file("archives/grw/DataPC.forge", W, std::move(w), 4));
+
+  // GRW patch: entry 1001 again, holding only a new Mesh for the ranger's id (the tentacle's
+  // geometry): the base's Material and TextureSet stay in force.
+  ResourceRecord patched = mesh_record("grw/skin8_format1_tentacle.mesh", "Ranger_LOD0");
+  std::memcpy(patched.body.data(), &ranger, 8);
+  std::vector<Item> p;
+  p.push_back(resources(W, 1001, "GR_Ranger", {patched}));
+  for (Item& s : specials(W, 1900, p)) p.push_back(std::move(s));
+  out.push_back(archive_file("archives/grw/DataPC_patch_01.forge", W, std::move(p), 5000));
+
+  // GRB base: eight entries in two sections.
+  std::vector<Item> b;
+  b.push_back(resources(B, 2001, "GRB_Soldier",
+                        {mesh_record("grb/clustered_skinned_soldier.mesh", "Soldier_LOD0"),
+                         synthetic("Material", "Soldier_Material", 0x30001, refs({}))}));
+  b.push_back(
+      resources(B, 2002, "TP_Tacvest_Walker_Coat",
+                {mesh_record("grb/tacvest_walker_coat_lod0.mesh", "TP_Tacvest_Walker_Coat_LOD0")}));
+  b.push_back(resources(B, 2003, "GRB_Backpack",
+                        {mesh_record("grb/three_uv_format4_file_header.mesh", "Backpack")}, 0));
+  b.push_back(resources(B, 2004, "GRB_Props",
+                        {mesh_record("grb/skin4_format0_submeshes.mesh", "Submeshes"),
+                         mesh_record("grb/skin8_format2_tentacle.mesh", "Tentacle"),
+                         mesh_record("grb/four_uv_format5_u32_indices.mesh", "FourUV"),
+                         mesh_record("grb/static_format10_rock.mesh", "Rock"),
+                         mesh_record("grb/mesh_data_only_format11_foliage.mesh", "Foliage"),
+                         mesh_record("grb/static_format12_crate.mesh", "Crate"),
+                         mesh_record("grb/static_format13_pipe.mesh", "Pipe")}));
+  b.push_back(oodle_entry(B, 2005, 0x30005));
+  b.push_back(resources(
+      B, 2006, "GRB_Soldier_Textures",
+      {synthetic("TextureMap", "Soldier_NormalMap", 0x30006, refs({0x30007})),
+       synthetic("Mipmap", "Soldier_NormalMap_Mip0", 0x30007, std::vector<uint8_t>(3000, 0x7F))},
+      2));
+  for (Item& s : specials(B, 2900, b)) b.push_back(std::move(s));
+  out.push_back(archive_file("archives/grb/DataPC.forge", B, std::move(b), 4));
+  return out;
+}
+
+}  // namespace f2g::samples

@@ -1,0 +1,224 @@
+// Donors unlike the samples: each is a sample's structure with stored values the reading
+// allows and this repository's encoders never write, as real files have them (padded bounds,
+// a second partition cut at other triangles, SubMesh runs the glTF has no slot for, twin
+// vertices). import must bring each back byte-identical from its own glb (docs/ARCHITECTURE.md
+// "Back into the game"). Not written to samples/: the tests and fuzz_import make them, so the
+// sample outputs stay what they are.
+#include <algorithm>
+#include <cstring>
+
+#include "formats/grb/mesh_codec.h"
+#include "formats/rr/mesh_codec.h"
+#include "formats/sws/mesh_builder.h"
+#include "formats/sws/mesh_codec.h"
+#include "samples/generator/sample_file.h"
+
+namespace f2g::samples {
+
+namespace {
+
+std::string stem(const std::string& path) { return path.substr(0, path.rfind('.')); }
+
+// A box widened asymmetrically: the minimum lowered by 0.25, 0.375, 0.5 per axis, the
+// maximum raised by 0.125 (a game tool's padding; the reading only asks that the positions
+// lie inside).
+constexpr float kBelow[3] = {0.25f, 0.375f, 0.5f};
+constexpr float kAbove = 0.125f;
+
+template <class F4>
+void pad_corners(F4& lo, F4& hi) {
+  for (int c = 0; c < 3; ++c) {
+    lo[c] -= kBelow[c];
+    hi[c] += kAbove;
+  }
+}
+
+template <class F3>
+void pad_centred(F3& centre, F3& half) {
+  for (int c = 0; c < 3; ++c) {
+    centre[c] += (kAbove - kBelow[c]) / 2;
+    half[c] += (kAbove + kBelow[c]) / 2;
+  }
+}
+
+SampleFile rr_padded(const SampleFile& s) {
+  Result<rr::MeshFile> m = rr::parse(s.bytes.data(), s.bytes.size());
+  if (!m) return {};
+  pad_corners(m->header.extent_min, m->header.extent_max);
+  if (m->ranged) {
+    pad_centred(m->ranged->centre, m->ranged->half_extent);
+    for (rr::PrimitiveDesc& d : m->ranged->primitive_descs) pad_centred(d.centre, d.half_extent);
+  }
+  return {stem(s.path) + "_padded.mesh", rr::encode(*m)};
+}
+
+SampleFile grb_padded(const SampleFile& s) {
+  const grb::Dialect d = s.path.rfind("grw/", 0) == 0 ? grb::Dialect::Grw : grb::Dialect::Grb;
+  Result<grb::MeshFile> m = grb::parse(s.bytes.data(), s.bytes.size(), d);
+  if (!m) return {};
+  pad_corners(m->mesh.extent_min, m->mesh.extent_max);
+  if (m->compiled.clustered) {
+    pad_centred(m->compiled.clustered->center, m->compiled.clustered->half_extent);
+    for (grb::PrimitiveDesc& p : m->compiled.clustered->primitive_descs)
+      pad_centred(p.centre, p.half_extent);
+  }
+  return {stem(s.path) + "_padded.mesh", grb::encode(*m)};
+}
+
+const SampleFile* find(const std::vector<SampleFile>& all, const std::string& path) {
+  for (const SampleFile& s : all)
+    if (s.path == path) return &s;
+  return nullptr;
+}
+
+Result<sws::Mesh> sws_structure(const SampleFile& s) {
+  return sws::decode_structure(s.bytes.data(), s.bytes.size(), DecodeOptions{});
+}
+
+// The second partition cut at triangles that are no first-range boundary: `ranges` ranges
+// of (nearly) equal triangle counts, each over every vertex.
+SampleFile sws_cut_second_partition(const SampleFile& s, size_t ranges, const std::string& name) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m || m->compiled.ranges_b.empty()) return {};
+  sws::CompiledData& d = m->compiled;
+  const uint32_t triangles = uint32_t(d.indices.size() / 3);
+  const uint32_t vertices = d.stride ? d.vertex_bytes / d.stride : 0;
+  const sws::Range model = d.ranges_b[0];
+  d.ranges_b.clear();
+  uint32_t first = 0;
+  for (size_t k = 0; k < ranges; ++k) {
+    const uint32_t end =
+        k + 1 == ranges ? triangles : uint32_t(uint64_t(triangles) * (k + 1) / ranges) + 1;
+    sws::Range r = model;
+    r.first_index = first * 3;
+    r.triangle_count = end - first;
+    r.first_vertex = 0;
+    r.vertex_count = vertices;
+    r.unknown_0x14 = 0x5EC0u + uint32_t(k);
+    d.ranges_b.push_back(r);
+    first = end;
+  }
+  sws::update_derived(*m);
+  return {"sws/" + name + ".mesh", sws::encode(*m)};
+}
+
+// Every SubMesh run the glTF has no slot for holds values the generator never writes:
+// vertex words a and b present, words c, face words and bytes, UV sources, morph channel
+// ids and UVs all distinct per element, and the copy's UVs and colours not the original's.
+SampleFile sws_submesh_runs(const SampleFile& s) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m) return {};
+  uint32_t salt = 0x9E3779B9u;
+  auto next = [&salt] { return salt = salt * 1664525u + 1013904223u; };
+  auto fill = [&](sws::SubMesh& sm, bool copy) {
+    const size_t n = sm.positions.size();
+    sm.vertex_words_a.resize(n);
+    sm.vertex_words_b.resize(n);
+    for (uint32_t& w : sm.vertex_words_a) w = next();
+    for (uint32_t& w : sm.vertex_words_b) w = next();
+    for (uint32_t& w : sm.vertex_words_c) w = next();
+    for (uint32_t& w : sm.face_words) w = next();
+    for (uint8_t& b : sm.face_bytes) b = uint8_t(next() >> 24 | 1);
+    for (sws::UVChannel& u : sm.uv_channels) {
+      u.unknown_0x8 = next();
+      if (!copy)
+        for (uint32_t& w : u.source) w = next() % uint32_t(n ? n : 1);
+    }
+    for (sws::MorphChannel& ch : sm.morph_channels) {
+      ch.id = next();
+      for (sws::Float2& uv : ch.uvs)
+        uv = {float(next() % 1024) / 1024, float(next() % 1024) / 1024};
+    }
+    sm.unknown_after_source = next();
+    sm.unknown_after_uvs = next();
+    if (!copy) return;
+    // The copy's UVs and colours are its own (the reading ties only the original's to the
+    // compiled vertices).
+    for (sws::UVChannel& u : sm.uv_channels)
+      for (sws::Float2& uv : u.uvs) uv = {uv[0] + 0.25f, uv[1] - 0.125f};
+    for (uint32_t& c : sm.colours) c ^= next() & 0x00FFFFFFu;
+  };
+  for (sws::SubMeshEntry& e : m->submeshes) {
+    fill(e.submesh, false);
+    for (sws::SubMesh& c : e.submesh.copy) fill(c, true);
+  }
+  return {stem(s.path) + "_unknown_runs.mesh", sws::encode(*m)};
+}
+
+// Two vertices of the first SubMesh's range made equal in every stored byte and in the
+// SubMesh (as a tool's twins: one position, normal, UV, colour and morph values), each still
+// named by its own triangles. Blender merges such twins on export.
+SampleFile sws_twins(const SampleFile& s) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m || m->submeshes.empty() || m->compiled.ranges_a.empty()) return {};
+  sws::CompiledData& d = m->compiled;
+  const sws::Range& g = d.ranges_a[0];
+  if (g.vertex_count < 8) return {};
+  const uint32_t a = g.first_vertex;
+  std::vector<uint8_t> near(d.stride ? d.vertex_bytes / d.stride : 0, 0);
+  for (uint64_t t = g.first_index; t + 3 <= g.first_index + uint64_t(g.triangle_count) * 3; t += 3)
+    if (d.indices[t] == a || d.indices[t + 1] == a || d.indices[t + 2] == a)
+      for (int c = 0; c < 3; ++c) near[d.indices[t + c]] = 1;
+  uint32_t b = g.first_vertex + g.vertex_count - 1;
+  while (b > a && near[b]) --b;
+  if (b <= a) return {};
+  // The SubMesh vertices at a's and b's positions (position first in the stride).
+  sws::SubMesh& sm = m->submeshes[0].submesh;
+  auto vertex_at = [&](uint32_t v) {
+    for (size_t i = 0; i < sm.positions.size(); ++i)
+      if (std::memcmp(sm.positions[i].data(), d.streams.data() + uint64_t(v) * d.stride, 12) == 0)
+        return i;
+    return sm.positions.size();
+  };
+  const size_t ia = vertex_at(a), ib = vertex_at(b);
+  if (ia == sm.positions.size() || ib == sm.positions.size()) return {};
+  for (uint32_t k = 0; k <= d.extra_streams; ++k) {
+    uint8_t* stream = d.streams.data() + uint64_t(d.vertex_bytes) * k;
+    std::memcpy(stream + uint64_t(b) * d.stride, stream + uint64_t(a) * d.stride, d.stride);
+  }
+  auto same = [ia, ib](auto& run) {
+    if (run.size() > std::max(ia, ib)) run[ib] = run[ia];
+  };
+  auto twin = [&](sws::SubMesh& x) {
+    same(x.positions);
+    same(x.normals);
+    same(x.tangents);
+    same(x.binormals);
+    same(x.colours);
+    same(x.vertex_words_a);
+    same(x.vertex_words_b);
+    same(x.vertex_words_c);
+    for (sws::UVChannel& u : x.uv_channels) same(u.uvs);
+    for (sws::MorphChannel& ch : x.morph_channels) {
+      same(ch.positions);
+      same(ch.normals);
+      same(ch.uvs);
+    }
+  };
+  twin(sm);
+  for (sws::SubMesh& c : sm.copy) twin(c);
+  return {stem(s.path) + "_twins.mesh", sws::encode(*m)};
+}
+
+}  // namespace
+
+std::vector<SampleFile> unlike_samples() {
+  std::vector<SampleFile> out;
+  for (const SampleFile& s : rr_samples()) out.push_back(rr_padded(s));
+  for (const SampleFile& s : grb_samples()) out.push_back(grb_padded(s));
+  const std::vector<SampleFile> sws = sws_samples();
+  if (const SampleFile* s = find(sws, "sws/static_materials.mesh")) {
+    out.push_back(sws_cut_second_partition(*s, 2, "static_materials_b_cut_two"));
+    out.push_back(sws_cut_second_partition(*s, 3, "static_materials_b_cut_three"));
+  }
+  if (const SampleFile* s = find(sws, "sws/morph_submeshes.mesh")) {
+    out.push_back(sws_submesh_runs(*s));
+    out.push_back(sws_twins(*s));
+  }
+  out.erase(
+      std::remove_if(out.begin(), out.end(), [](const SampleFile& f) { return f.bytes.empty(); }),
+      out.end());
+  return out;
+}
+
+}  // namespace f2g::samples
