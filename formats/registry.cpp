@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "formats/common/names.h"
 #include "formats/grb/grb.h"
 #include "formats/rr/rr.h"
 #include "formats/sws/sws.h"
@@ -50,7 +51,12 @@ Result<const Format*> detect(const uint8_t* data, size_t size, const Format* for
 Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& options) {
   Result<const Format*> format = detect(data, size, options.format);
   if (!format) return format.error();
-  return (*format)->decode(data, size, options);
+  Result<Decoded> decoded = (*format)->decode(data, size, options);
+  // Bone names for every game at once: each game names a bone after its index and hash, and
+  // a hash the names resolve becomes the name (docs/READING.md "Bone names").
+  if (decoded && decoded->mesh.skin)
+    name_bones(decoded->mesh.skin->bones, names_in_use(options.names));
+  return decoded;
 }
 
 Result<std::vector<uint8_t>> reencode(const uint8_t* data, size_t size,

@@ -25,6 +25,7 @@
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
 #include "converter/io/interrupt.h"
+#include "converter/io/name_lists.h"
 #include "converter/io/vertex_tables.h"
 #include "converter/validate/validate_stage.h"
 #include "converter/verify/archive_compare.h"
@@ -71,10 +72,11 @@ std::vector<std::string> format_choices() {
   return choices;
 }
 
-// --format and --vertex-formats: shared by every subcommand that decodes.
+// --format, --vertex-formats and --names: shared by every subcommand that decodes.
 struct DecodeArgs {
   std::string format = "auto";
   std::vector<std::string> vertex_formats;
+  std::vector<std::string> names;
 
   void add_to(CLI::App& cmd) {
     cmd.add_option("--format", format, "Input format; auto detects by content")
@@ -87,8 +89,27 @@ struct DecodeArgs {
         ->allow_extra_args(false)  // one FILE per flag: never swallow the INPUTs after it
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->type_name("FILE");
+    cmd.add_option("--names", names,
+                   "Text file of names, one a line: a bone whose name hash (CRC-32) is one of "
+                   "them gets that name; adds to the built-in names and wins over them; "
+                   "repeatable")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->type_name("FILE");
   }
 };
+
+// Loads the --names lists once; a bad list is a usage error.
+bool load_names(const DecodeArgs& a, std::shared_ptr<const NameTable>& names, int& exit_code) {
+  ir::Result<std::shared_ptr<const NameTable>> loaded = load_name_lists(a.names);
+  if (!loaded) {
+    exit_code = usage_error(loaded.error().message);
+    return false;
+  }
+  names = std::move(*loaded);
+  return true;
+}
 
 // Loads the tables once and points `options` at them; a bad table is a usage error.
 bool decode_options(const DecodeArgs& a, VertexTables& tables, DecodeOptions& options,
@@ -101,7 +122,7 @@ bool decode_options(const DecodeArgs& a, VertexTables& tables, DecodeOptions& op
   tables = std::move(*loaded);
   options.format = find_format(a.format);
   options.tables = &tables;
-  return true;
+  return load_names(a, options.names, exit_code);
 }
 
 struct Command {
@@ -135,6 +156,9 @@ int run_convert(const ConvertArgs& a) {
     return usage_error("--quantize and --compress rewrite .glb files; they cannot go with --gltf");
   ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
+  int code = 0;
+  std::shared_ptr<const NameTable> names;
+  if (!load_names(a.decode, names, code)) return code;
 
   ConvertRun run;
   run.inputs = a.inputs;
@@ -146,6 +170,7 @@ int run_convert(const ConvertArgs& a) {
   ConvertOptions& options = run.options;
   options.format = find_format(a.decode.format);
   options.tables = &*tables;
+  options.names = names;
   options.gltf = a.gltf;
   options.force = a.force;
   options.strict = a.strict;
@@ -243,6 +268,8 @@ int run_info(const InfoArgs& a) {
   InfoOptions options;
   options.format = find_format(a.decode.format);
   options.tables = &*tables;
+  int code = 0;
+  if (!load_names(a.decode, options.names, code)) return code;
   std::error_code ec;
   if (!fs::is_regular_file(a.input, ec)) {
     std::fprintf(

@@ -94,6 +94,7 @@ void convert_mesh_bytes(const Job& job, const OutputPath& out, const InputBytes&
   DecodeOptions decode_options;
   decode_options.format = options.format;
   decode_options.tables = options.tables;
+  decode_options.names = options.names;
   decode_options.source_path = job.input;
   decode_options.name = name;
   decode_options.want_structure = false;  // only info and census read it

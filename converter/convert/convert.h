@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,10 +44,11 @@ using WrittenHook =
     std::function<std::optional<ir::Diagnostic>(const ir::Mesh& mesh, const std::string& primary)>;
 
 struct ConvertOptions {
-  const Format* format = nullptr;        // --format; nullptr detects by content
-  const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables
-  bool gltf = false;                     // --gltf: .gltf + .bin instead of .glb
-  bool force = false;                    // --force: replace existing outputs
+  const Format* format = nullptr;          // --format; nullptr detects by content
+  const VertexTables* tables = nullptr;    // --vertex-formats; nullptr = built-in tables
+  std::shared_ptr<const NameTable> names;  // --names; nullptr = the built-in names
+  bool gltf = false;                       // --gltf: .gltf + .bin instead of .glb
+  bool force = false;                      // --force: replace existing outputs
   bool sync = false;      // --sync: fsync each output before it is renamed into place
   bool optimize = false;  // --optimize: triangles reordered for the vertex cache (index_order.h)
   gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "formats/common/names.h"
+
 namespace f2g::import {
 namespace {
 
@@ -129,6 +131,11 @@ ir::Result<NameMatch> match_names(const gltf::Scene& scene, const ir::Mesh& dono
       if (auto h = hex_in(name))
         for (size_t k = 0; k < bones.size() && b < 0; ++k)
           if (bones[k].name_hash == *h || bones[k].id == *h) b = int64_t(k);
+    // A name is its hash (docs/READING.md "Bone names"): a joint renamed to "LeftArm" is the
+    // donor bone whose hash is CRC-32("LeftArm"), whatever names the donor resolved.
+    const uint32_t own_hash = crc32(name);
+    for (size_t k = 0; k < bones.size() && b < 0; ++k)
+      if (bones[k].name_hash == own_hash) b = int64_t(k);
     if (b >= 0) {
       out.bone_of[j] = b;
       ++out.joints_matched;

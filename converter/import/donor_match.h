@@ -1,8 +1,9 @@
 // import: the glTF's names matched to the donor's (docs/ARCHITECTURE.md "Back into the game").
 // Blender keeps names and drops most extras, so names decide: a material by the id in its name
 // ("0x..." as convert names it, a Blender ".001" suffix stripped) or extras.id, or by
-// --map-material; a joint by its node name (bone_<i>_0x<hash>, as convert names it) or the
-// name hash in it; morph targets by targetNames.
+// --map-material; a joint by its node name (as convert names it: the resolved name, or
+// bone_<i>_0x<hash>), the hash in the name, or the name's own CRC-32 (a bone's name hash);
+// morph targets by targetNames.
 #pragma once
 
 #include <cstdint>

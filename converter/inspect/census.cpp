@@ -18,6 +18,7 @@
 #include "converter/io/worker_pool.h"
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
+#include "formats/common/names.h"
 #include "formats/registry.h"
 
 namespace f2g::census {
@@ -401,6 +402,14 @@ bool census_mesh(const uint8_t* data, size_t size, const std::string& display, s
   if (decoded) {
     ++ft.read;
     ++ft.layouts[decoded->mesh.source.layout];
+    if (decoded->mesh.skin)
+      for (const ir::Bone& b : decoded->mesh.skin->bones) {
+        ++ft.bones;
+        if (!names_in_use(options.names).find(b.name_hash).empty())
+          ++ft.bones_resolved;
+        else
+          ++ft.unresolved[b.name_hash];
+      }
   } else {
     ++ft.failed;
     const ir::Diagnostic& e = decoded.error();
@@ -564,6 +573,13 @@ void ArchiveCensus::merge(const ArchiveCensus& o) {
   for (const auto& [k, n] : o.warnings) warnings[k] += n;
 }
 
+std::vector<std::pair<uint32_t, uint64_t>> unresolved_by_frequency(const FormatTally& f) {
+  std::vector<std::pair<uint32_t, uint64_t>> v(f.unresolved.begin(), f.unresolved.end());
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return v;
+}
+
 CensusReport run_census(const std::vector<std::string>& inputs, const DecodeOptions& base,
                         unsigned jobs) {
   return run_census(collect_inputs(inputs), base, jobs);
@@ -622,6 +638,9 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
       r.read += f.read;
       r.failed += f.failed;
       for (const auto& [layout, n] : f.layouts) r.layouts[layout] += n;
+      r.bones += f.bones;
+      r.bones_resolved += f.bones_resolved;
+      for (const auto& [hash, n] : f.unresolved) r.unresolved[hash] += n;
     }
     merge_group(unrecognised, t.unrecognised);
     for (const auto& [code, g] : t.failures) merge_group(failures[code], g);

@@ -49,7 +49,16 @@ struct FormatTally {
   uint64_t read = 0;                        // read strictly to their exact end
   uint64_t failed = 0;                      // files - read
   std::map<std::string, uint64_t> layouts;  // layout ("compiled", "ranged", "inline") -> read
+  // Bones of the meshes read (their skins), and how many have a name hash the names in use
+  // resolve (docs/READING.md "Bone names"); the others by hash: hash -> bones.
+  uint64_t bones = 0;
+  uint64_t bones_resolved = 0;
+  std::map<uint32_t, uint64_t> unresolved;
 };
+
+// The unresolved hashes of a format, most frequent first (ties by hash): the list a reverse
+// engineer cracks next.
+std::vector<std::pair<uint32_t, uint64_t>> unresolved_by_frequency(const FormatTally& f);
 
 // One named relation over the corpus. A mesh counts as evaluated when the decoder evaluated
 // the check at least once on it, and as held when every one of those evaluations held.

@@ -104,6 +104,13 @@ int run_census_command(const std::vector<std::string>& inputs, const std::string
   }
   out << count_text(report.checks.size()) << " checks, " << count_text(evaluated) << " evaluated, "
       << count_text(broken) << " not holding everywhere\n";
+  std::string names;
+  for (const auto& [name, f] : report.formats)
+    if (f.bones)
+      names += (names.empty() ? "" : "; ") + name + ": " + count_text(f.bones_resolved) + " of " +
+               count_text(f.bones) + " resolved, " + count_text(f.unresolved.size()) +
+               " hashes not";
+  if (!names.empty()) out << "bone names: " << names << "\n";
   return status;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace f2g::census {
 namespace {
@@ -50,8 +51,19 @@ nlohmann::json to_json(const CensusReport& r) {
   for (const auto& [name, f] : r.formats) {
     json layouts = json::object();
     for (const auto& [layout, n] : f.layouts) layouts[layout] = n;
-    formats[name] = {
-        {"files", f.files}, {"read", f.read}, {"failed", f.failed}, {"layouts", layouts}};
+    json unresolved = json::array();
+    for (const auto& [hash, n] : unresolved_by_frequency(f)) {
+      char h[12];
+      std::snprintf(h, sizeof h, "0x%08X", hash);
+      unresolved.push_back({{"hash", h}, {"bones", n}});
+    }
+    formats[name] = {{"files", f.files},
+                     {"read", f.read},
+                     {"failed", f.failed},
+                     {"layouts", layouts},
+                     {"bones", f.bones},
+                     {"bones_resolved", f.bones_resolved},
+                     {"unresolved_hashes", unresolved}};
   }
   json failures = json::object();
   for (const auto& [code, g] : r.failures) failures[code] = group(g);

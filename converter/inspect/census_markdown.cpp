@@ -11,6 +11,8 @@
 namespace f2g::census {
 namespace {
 
+constexpr size_t kTopUnresolved = 20;  // unresolved hashes listed per game
+
 std::string plural(uint64_t n, const char* one, const char* many) {
   return count_text(n) + " " + (n == 1 ? one : many);
 }
@@ -49,6 +51,33 @@ std::string where_text(const Example& e, bool with_code) {
 
 void examples_text(std::ostringstream& md, const std::vector<Example>& v, bool with_code) {
   for (const Example& e : v) md << "  - " << where_text(e, with_code) << "\n";
+}
+
+// Per game: how many bones' name hashes resolved, and the most frequent unresolved ones.
+void bone_names_text(std::ostringstream& md, const CensusReport& r) {
+  md << "\n## Bone names\n\nBones whose stored name hash (CRC-32) the names in use resolve "
+        "(docs/READING.md \"Bone names\"), and the unresolved hashes by frequency, the "
+     << kTopUnresolved << " most frequent (the JSON lists all).\n\n";
+  bool any = false;
+  for (const auto& [name, f] : r.formats) {
+    if (!f.bones) continue;
+    any = true;
+    md << "- " << upper(name) << ": " << count_text(f.bones_resolved) << " of "
+       << plural(f.bones, "bone", "bones") << " resolved";
+    const auto top = unresolved_by_frequency(f);
+    if (top.empty()) {
+      md << ".\n";
+      continue;
+    }
+    md << "; " << plural(top.size(), "hash", "hashes") << " unresolved: ";
+    for (size_t i = 0; i < top.size() && i < kTopUnresolved; ++i) {
+      char h[12];
+      std::snprintf(h, sizeof h, "0x%08X", top[i].first);
+      md << (i ? ", " : "") << code_span(h) << " " << plural(top[i].second, "bone", "bones");
+    }
+    md << (top.size() > kTopUnresolved ? ", ...\n" : ".\n");
+  }
+  if (!any) md << "No mesh read has bones.\n";
 }
 
 }  // namespace
@@ -239,6 +268,7 @@ std::string to_markdown(const CensusReport& r, const std::string& title) {
     tally("Resources by class", a.classes);
     tally("Layout warnings", a.warnings);
   }
+  bone_names_text(md, r);
   md << "\n## Failures\n\n";
   if (r.failures.empty()) md << "Every recognised mesh reads to its exact end.\n";
   for (const auto& [code, g] : r.failures) {

@@ -7,6 +7,7 @@
 
 #include "converter/convert/report.h"
 #include "converter/io/input_file.h"
+#include "formats/common/names.h"
 #include "formats/registry.h"
 
 namespace f2g::convert {
@@ -115,6 +116,19 @@ std::string names_text(const json& names) {
 
 }  // namespace
 
+namespace {
+
+// How many of the skin's bones have a name hash `names` resolves.
+size_t resolved_bones(const ir::Mesh& mesh, const std::shared_ptr<const NameTable>& names) {
+  size_t n = 0;
+  if (mesh.skin)
+    for (const ir::Bone& b : mesh.skin->bones)
+      n += names_in_use(names).find(b.name_hash).empty() ? 0 : 1;
+  return n;
+}
+
+}  // namespace
+
 json ir_summary_json(const ir::Mesh& mesh) {
   json attributes = json::array();
   for (const ir::Attribute& a : mesh.attributes) attributes.push_back(a.semantic);
@@ -130,15 +144,19 @@ json ir_summary_json(const ir::Mesh& mesh) {
                               {"vertex_count", p.vertex_count},
                               {"used_vertices", used_vertices(mesh, p)}});
   }
-  json materials = json::array(), bones = json::array(), targets = json::array();
+  json materials = json::array(), bones = json::array(), hashes = json::array(),
+       targets = json::array();
   for (const ir::Material& m : mesh.materials) materials.push_back(m.name);
   if (mesh.skin)
-    for (const ir::Bone& b : mesh.skin->bones) bones.push_back(b.name);
+    for (const ir::Bone& b : mesh.skin->bones) {
+      bones.push_back(b.name);
+      hashes.push_back(hex(b.name_hash, 8));
+    }
   for (const ir::MorphTarget& t : mesh.morph_targets) targets.push_back(t.name);
   return json{{"vertex_count", mesh.vertex_count},   {"index_count", mesh.indices.size()},
               {"attributes", std::move(attributes)}, {"primitives", std::move(primitives)},
               {"materials", std::move(materials)},   {"bones", std::move(bones)},
-              {"targets", std::move(targets)}};
+              {"bone_hashes", std::move(hashes)},    {"targets", std::move(targets)}};
 }
 
 ir::Result<json> info_json(const std::filesystem::path& path, const std::string& input,
@@ -156,6 +174,7 @@ ir::Result<json> info_json_of(const uint8_t* data, size_t size, const std::strin
   DecodeOptions decode_options;
   decode_options.format = options.format;
   decode_options.tables = options.tables;
+  decode_options.names = options.names;
   decode_options.observer = &recorder;
   decode_options.source_path = source_path;
   decode_options.name = name;
@@ -171,6 +190,7 @@ ir::Result<json> info_json_of(const uint8_t* data, size_t size, const std::strin
   doc["checks"] = std::move(recorder.checks);
   doc["warnings"] = std::move(warnings);
   doc["ir"] = ir_summary_json(decoded->mesh);
+  doc["ir"]["bones_resolved"] = resolved_bones(decoded->mesh, options.names);
   return doc;
 }
 
@@ -228,7 +248,12 @@ std::string info_text(const json& info) {
            scalar_text(p["used_vertices"]) + " used)\n";
   }
   out += "  materials" + names_text(ir.value("materials", json::array())) + "\n";
-  out += "  bones" + names_text(ir.value("bones", json::array())) + "\n";
+  const json bones = ir.value("bones", json::array());
+  out += "  bones";
+  if (!bones.empty())
+    out += " (" + scalar_text(ir.value("bones_resolved", json(0))) + " of " +
+           std::to_string(bones.size()) + " names resolved)";
+  out += names_text(bones) + "\n";
   out += "  targets" + names_text(ir.value("targets", json::array())) + "\n";
   return out;
 }

@@ -15,8 +15,9 @@
 namespace f2g::convert {
 
 struct InfoOptions {
-  const Format* format = nullptr;        // --format; nullptr detects by content
-  const VertexTables* tables = nullptr;  // --vertex-formats
+  const Format* format = nullptr;          // --format; nullptr detects by content
+  const VertexTables* tables = nullptr;    // --vertex-formats
+  std::shared_ptr<const NameTable> names;  // --names; nullptr = the built-in names
   uint64_t max_input_bytes = kMaxInputBytes;
 };
 
@@ -28,7 +29,8 @@ struct InfoOptions {
 //  "ir": {"vertex_count", "index_count", "attributes": [semantic...],
 //         "primitives": [{"material", "first_index", "index_count", "first_vertex",
 //                         "vertex_count", "used_vertices"}],
-//         "materials": [name...], "bones": [name...], "targets": [name...]}}
+//         "materials": [name...], "bones": [name...], "bone_hashes": ["0x%08X"...],
+//         "bones_resolved": n (bones whose name hash the names resolve), "targets": [name...]}}
 // A read or decode failure is returned as the error.
 ir::Result<nlohmann::json> info_json(const std::filesystem::path& path, const std::string& input,
                                      const InfoOptions& options);
@@ -39,7 +41,8 @@ ir::Result<nlohmann::json> info_json_of(const uint8_t* data, size_t size,
                                         const std::string& source_path, const std::string& name,
                                         const std::string& input, const InfoOptions& options);
 
-// The "ir" block of the document for one mesh.
+// The "ir" block of the document for one mesh (without "bones_resolved", which needs the
+// names in use).
 nlohmann::json ir_summary_json(const ir::Mesh& mesh);
 
 // The same document as text for a terminal: the structure as indented "key: value" lines

@@ -14,6 +14,7 @@
 #include "converter/io/input_file.h"
 #include "converter/verify/report_output.h"
 #include "converter/verify/verify_report.h"
+#include "formats/common/names.h"
 #include "formats/registry.h"
 #include "gltf_writer/compact/compact.h"
 #include "gltf_writer/read/read.h"
@@ -22,6 +23,16 @@
 
 namespace f2g::verify {
 namespace {
+
+// A joint name that names the same bone as `e`'s (docs/READING.md "Bone names"): the same name,
+// a name whose CRC-32 is the bone's hash (a list the glb was converted with and this run lacks),
+// or the name of an unresolved bone (converted without a list that resolves it).
+bool names_bone(const std::string& name, const ir::Bone& e, size_t index) {
+  if (name == e.name || crc32(name) == e.name_hash) return true;
+  char unresolved[48];
+  std::snprintf(unresolved, sizeof unresolved, "bone_%zu_0x%08X", index, e.name_hash);
+  return name == unresolved;
+}
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -529,7 +540,7 @@ class Comparer {
           [&] { return "m[" + std::to_string(first) + "] = " + num(f.inverse_bind[first]); });
       ids.text(hex_id(e.id) + " hash " + hex_id(e.name_hash),
                hex_id(f.id) + " hash " + hex_id(f.name_hash), -1, "bone", b);
-      names.text(e.name, f.name, -1, "bone", b);
+      names.text(e.name, names_bone(f.name, e, b) ? e.name : f.name, -1, "bone", b);
     }
   }
 

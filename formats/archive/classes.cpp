@@ -1,23 +1,13 @@
 // Class ids computed from the names (docs/READING.md "Forge archives", "Payload").
 #include "formats/archive/classes.h"
 
-#include <array>
 #include <utility>
 #include <vector>
 
+#include "formats/common/names.h"
+
 namespace f2g::archive {
 namespace {
-
-// The reflected CRC-32 table of polynomial 0xEDB88320 (zlib's).
-std::array<uint32_t, 256> crc_table() {
-  std::array<uint32_t, 256> t{};
-  for (uint32_t i = 0; i < 256; ++i) {
-    uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    t[i] = c;
-  }
-  return t;
-}
 
 // Classes the archives are known to hold: the resource types the sources name and the mesh
 // family's classes (formats/common/classes.h holds the same ids as constants).
@@ -57,12 +47,7 @@ constexpr const char* kNames[] = {
 
 }  // namespace
 
-uint32_t class_id(std::string_view name) {
-  static const std::array<uint32_t, 256> table = crc_table();
-  uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char ch : name) c = table[(c ^ ch) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
-}
+uint32_t class_id(std::string_view name) { return crc32(name); }
 
 const char* class_name(uint32_t id) {
   static const std::vector<std::pair<uint32_t, const char*>> known = [] {

@@ -14,7 +14,8 @@
 
 namespace f2g {
 
-struct Format;  // formats/common/format.h: one game's entry of the registry
+struct Format;    // formats/common/format.h: one game's entry of the registry
+class NameTable;  // formats/common/names.h: name hashes -> the engine's names
 
 // A format's vertex-format table (docs/READING.md: everything assumed lives in a data table a
 // user can replace without recompiling). Each format derives its own table type from it.
@@ -42,10 +43,13 @@ class VertexTables {
 struct DecodeOptions {
   const Format* format = nullptr;        // --format; nullptr detects by content
   const VertexTables* tables = nullptr;  // --vertex-formats; nullptr = built-in tables only
-  DecodeObserver* observer = nullptr;    // census: check outcomes and field values
-  FieldLog* field_log = nullptr;         // verify --reencode: which field covers a byte
-  std::string source_path;               // goes to ir::Mesh::source.path
-  std::string name;                      // ir::Mesh::name (the input's stem)
+  // --names: the names bone hashes resolve to (bone node names); nullptr = the built-in names.
+  // Owned, so every copy of the options (one per job) keeps it alive.
+  std::shared_ptr<const NameTable> names;
+  DecodeObserver* observer = nullptr;  // census: check outcomes and field values
+  FieldLog* field_log = nullptr;       // verify --reencode: which field covers a byte
+  std::string source_path;             // goes to ir::Mesh::source.path
+  std::string name;                    // ir::Mesh::name (the input's stem)
   // Build Decoded::structure. `convert` turns it off: the JSON of every stored field is
   // for `info` and `census` only, and costs about a seventh of a conversion's CPU.
   bool want_structure = true;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/names.h"  // crc32: ids and name hashes as the engine makes them
 #include "formats/grb/mesh_builder.h"
 #include "formats/grb/mesh_codec.h"
 #include "samples/generator/sample_file.h"
@@ -36,15 +37,6 @@ uint64_t id_of(const std::string& name) {  // FNV-1a then a splitmix64 finaliser
   h ^= h >> 27;
   h *= 0x94D049BB133111EBull;
   return h ^ (h >> 31);
-}
-
-uint32_t crc32_of(const std::string& name) {  // bone name hashes, as the engine's CRC-32
-  uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char ch : name) {
-    c ^= ch;
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-  }
-  return ~c;
 }
 
 // One tube section: rings along Z from z0 to z1, `segments` around (wrapping), radius
@@ -97,7 +89,7 @@ std::vector<grb::MeshBone> spine(const std::string& name, int n, float z0, float
   std::vector<grb::MeshBone> bones(n);
   for (int i = 0; i < n; ++i) {
     grb::MeshBone& b = bones[i];
-    b.name_hash = crc32_of(name + "_bone" + std::to_string(i));
+    b.name_hash = crc32(name + "_bone" + std::to_string(i));
     b.matrix = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     b.matrix[14] = -(z0 + (z1 - z0) * float(i) / float(std::max(n - 1, 1)));
     b.used_by_submeshes = 1;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/names.h"  // crc32: ids and name hashes as the engine makes them
 #include "formats/rr/mesh_builder.h"
 #include "formats/rr/mesh_codec.h"
 #include "samples/generator/sample_file.h"
@@ -34,15 +35,6 @@ uint64_t id_of(const std::string& name) {  // FNV-1a then a splitmix64 finaliser
   h ^= h >> 27;
   h *= 0x94D049BB133111EBull;
   return h ^ (h >> 31);
-}
-
-uint32_t crc32_of(const std::string& name) {  // bone name hashes, as the engine's CRC-32
-  uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char ch : name) {
-    c ^= ch;
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-  }
-  return ~c;
 }
 
 // ---- geometry in the IR's decoded shape ---------------------------------------------------
@@ -232,7 +224,7 @@ std::vector<ir::Attribute> attributes_of(const Geo& g) {
 rr::MeshBone bone_at(const std::string& name, V3 at) {
   rr::MeshBone b;
   b.id = id_of("bone:" + name);
-  b.name_hash = crc32_of(name);
+  b.name_hash = crc32(name);
   b.matrix = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -at.x, -at.y, -at.z, 1};
   return b;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/names.h"  // crc32: ids and name hashes as the engine makes them
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/mesh_codec.h"
 #include "formats/sws/mesh_format.h"
@@ -39,16 +40,6 @@ Float3 cross(Float3 a, Float3 b) {
 Float3 normalize(Float3 a) {
   const float l = std::sqrt(dot(a, a));
   return l > 0 ? mul(a, 1.0f / l) : a;
-}
-
-// CRC-32 (the engine's class-id hash), for ids and name hashes that look like the real ones.
-uint32_t crc32(const std::string& s) {
-  uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char ch : s) {
-    c ^= ch;
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-  }
-  return ~c;
 }
 
 uint32_t d3dcolor(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255) {

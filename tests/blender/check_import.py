@@ -23,9 +23,11 @@ Checks per mesh; each failure names the sample and the property. Exit status 1 o
 """
 
 import json
+import re
 import struct
 import sys
 import time
+import zlib
 
 import bpy
 import numpy as np
@@ -162,6 +164,24 @@ def check_mesh(entry, fail):
     return seconds
 
 
+def check_bone_hashes(sample, armature, ir, fail):
+    """Each bone keeps its stored name hash as the custom property name_hash (the joint node's
+    extras), and a bone with a resolved name is named by that hash: CRC-32(name) is the hash,
+    up to the "_<index>" a repeated name gets (docs/READING.md "Bone names")."""
+    hashes = dict(zip(ir["bones"], ir.get("bone_hashes", [])))
+    for b in armature.data.bones:
+        got = b.get("name_hash")
+        want = hashes.get(b.name)
+        if got != want:
+            fail(sample, "bone name_hash", "%s has %r, expected %r" % (b.name, got, want))
+            continue
+        if b.name.startswith("bone_") or got is None:
+            continue
+        named = {"0x%08X" % zlib.crc32(n.encode()) for n in (b.name, re.sub(r"_\d+$", "", b.name))}
+        if got not in named:
+            fail(sample, "bone names", "%s: its CRC-32 is not its name_hash %s" % (b.name, got))
+
+
 def check_objects(entry, objects, fail):
     """Checks the objects one import made (OBJECTS) against entry's "ir" and the positions
     of entry's "glb" (or "expect_glb"). Also used by the add-on test (tests/blender/addon)."""
@@ -230,6 +250,7 @@ def check_objects(entry, objects, fail):
                     "Blender %d %s, expected %d %s"
                     % (len(names), names[:8], len(bones), bones[:8]),
                 )
+            check_bone_hashes(sample, armatures[0], ir, fail)
             mods = [m for m in obj.modifiers if m.type == "ARMATURE"]
             if len(mods) != 1 or mods[0].object != armatures[0]:
                 fail(sample, "armature modifier", "mesh has %d armature modifiers" % len(mods))

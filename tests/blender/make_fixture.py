@@ -13,6 +13,7 @@ import json
 import os
 import struct
 import sys
+import zlib
 
 import numpy as np
 
@@ -64,7 +65,12 @@ class Glb:
             f.write(struct.pack("<II", len(self.bin), 0x004E4942) + bytes(self.bin))
 
 
-def fixture(path, skinned, bone1_z=1.0, morph=True):
+# A joint whose hash resolves (Hips, docs/READING.md "Bone names") and one that does not.
+HIPS = ("Hips", "0x%08X" % zlib.crc32(b"Hips"))
+JOINT_NAMES = [HIPS, ("bone_1_0x00000022", "0x00000022")]
+
+
+def fixture(path, skinned, bone1_z=1.0, morph=True, joint_names=JOINT_NAMES):
     """Two quads (two primitives, two materials) and one unused vertex; when skinned, the upper
     quad hangs on bone 1 at z = 1 (bone1_z moves its node away from the bind pose)."""
     pos = np.array(
@@ -90,7 +96,7 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
         "TEXCOORD_0": g.add(uv, 5126, "VEC2", target=34962),
         "COLOR_0": g.add(color, 5121, "VEC4", normalized=True, target=34962),
     }
-    bones = []
+    bones, hashes = [], []
     nodes = [{"name": "root", "rotation": ROOT_ROTATION, "children": []}]
     doc = {"scene": 0, "scenes": [{"name": "scene", "nodes": [0]}], "nodes": nodes}
     if skinned:
@@ -102,9 +108,12 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
         attrs["WEIGHTS_0"] = g.add(weights, 5121, "VEC4", normalized=True, target=34962)
         ibm = np.tile(np.eye(4, dtype=np.float32).reshape(1, 16), (2, 1))
         ibm[1, 14] = -1.0  # column-major: translation in elements 12..14
-        bones = ["bone_0_0x00000011", "bone_1_0x00000022"]
-        nodes.append({"name": bones[0], "translation": [0.0, 0.0, 0.0]})
-        nodes.append({"name": bones[1], "translation": [0.0, 0.0, bone1_z]})
+        # As convert names joints: a resolved name, else bone_<i>_0x<hash>; the hash in extras.
+        bones = [name for name, _ in joint_names]
+        hashes = [h for _, h in joint_names]
+        for k, z in enumerate((0.0, bone1_z)):
+            extras = {"name_hash": hashes[k]}
+            nodes.append({"name": bones[k], "translation": [0.0, 0.0, z], "extras": extras})
         nodes[0]["children"] = [1, 2]
         nodes.append({"name": "mesh", "mesh": 0, "skin": 0})
         doc["scenes"][0]["nodes"].append(3)
@@ -158,6 +167,7 @@ def fixture(path, skinned, bone1_z=1.0, morph=True):
         ],
         "materials": ["0x00000001", "0x00000002"],
         "bones": bones,
+        "bone_hashes": hashes,
         "targets": targets,
     }
     return ir
@@ -175,7 +185,14 @@ def main():
         entry("static", fixture(os.path.join(out, "static.glb"), False, morph=False)),
     ]
     # Planted faults, one property each (the checker must name it).
-    off_pose = entry("off_pose", fixture(os.path.join(out, "off_pose.glb"), True, bone1_z=3.0))
+    # off_pose also names bone 0 "Head" with Hips' hash, and the manifest expects another hash
+    # for bone 1.
+    misnamed = [("Head", HIPS[1]), JOINT_NAMES[1]]
+    off_pose = entry(
+        "off_pose",
+        fixture(os.path.join(out, "off_pose.glb"), True, bone1_z=3.0, joint_names=misnamed),
+    )
+    off_pose["ir"]["bone_hashes"][1] = "0x00000023"
     wrong = entry("wrong_summary", fixture(os.path.join(out, "wrong_summary.glb"), False))
     wrong["ir"]["primitives"][1]["material"] = "0x000000FF"
     wrong["ir"]["primitives"][0]["used_vertices"] = 5

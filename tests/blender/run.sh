@@ -40,7 +40,8 @@ if [[ "${1:-}" == "--self-test" ]]; then
   fi
   cat "$tmp/bad.log"
   missing=0
-  for want in "off_pose: rest-pose positions" "wrong_summary: vertex count" "wrong_summary: materials" \
+  for want in "off_pose: rest-pose positions" "off_pose: bone name_hash" "off_pose: bone names" \
+              "wrong_summary: vertex count" "wrong_summary: materials" \
               "wrong_summary: UV layers" "wrong_summary: shape keys"; do
     grep -q "FAIL fixture/$want" "$tmp/bad.log" || { echo "blender self-test: not reported: $want" >&2; missing=1; }
   done

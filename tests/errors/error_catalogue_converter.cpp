@@ -16,6 +16,7 @@
 #include "converter/inspect/census.h"
 #include "converter/inspect/scan.h"
 #include "converter/io/inputs.h"
+#include "converter/io/name_lists.h"
 #include "converter/io/vertex_tables.h"
 #include "converter/verify/archive_compare.h"
 #include "converter/verify/verify.h"
@@ -106,6 +107,19 @@ void add_converter_inputs(Inputs& in) {
                   const fs::path d = fresh_dir("vertex_formats_invalid");
                   return error_of(convert::load_vertex_tables({(d / "none.json").string()}));
                 }});
+  in.push_back({"NAMES_INVALID", "--names naming a file with a NUL byte", [] {
+                  const fs::path d = fresh_dir("names_invalid");
+                  write_bytes(d / "junk.bin", std::vector<uint8_t>{'H', 'e', 0, 'd'});
+                  return error_of(convert::load_name_lists({(d / "junk.bin").string()}));
+                }});
+  in.push_back(
+      {"NAMES_COLLISION", "--names twice, with two names of one CRC-32", [] {
+         const fs::path d = fresh_dir("names_collision");
+         write_bytes(d / "a.txt", std::vector<uint8_t>{'p', 'l', 'u', 'm', 'l', 'e', 's', 's'});
+         write_bytes(d / "b.txt", std::vector<uint8_t>{'b', 'u', 'c', 'k', 'e', 'r', 'o', 'o'});
+         return error_of(
+             convert::load_name_lists({(d / "a.txt").string(), (d / "b.txt").string()}));
+       }});
 
   // Outputs (output_paths.cpp, atomic_file.cpp, convert.cpp, report.cpp).
   in.push_back({"OUTPUT_PATH_UNSAFE", "an input whose relative path is ../escape.mesh", [] {

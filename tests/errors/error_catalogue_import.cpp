@@ -13,6 +13,7 @@
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
 #include "tests/errors/error_catalogue.h"
+#include "tests/support/gltf_import.h"
 
 namespace f2g::catalogue {
 namespace {
@@ -21,10 +22,7 @@ namespace fs = std::filesystem;
 using ir::Diagnostic;
 using Json = nlohmann::json;
 
-struct Gltf {
-  Json json;
-  std::vector<uint8_t> bin;
-};
+using Gltf = test::GltfDoc;
 
 std::vector<uint8_t> sample(const std::string& name) {
   return read_bytes(source_path("samples/" + name + ".mesh"));
@@ -35,27 +33,14 @@ Gltf gltf_of(const std::string& name) {
   DecodeOptions o;
   Result<Decoded> d = decode(b.data(), b.size(), o);
   if (!d) throw std::runtime_error(name + " does not decode");
-  gltf::WriteOptions w;
-  w.binary = false;
-  w.bin_uri = "mesh.bin";
-  ir::Result<gltf::Written> written = gltf::write(d->mesh, w);
-  if (!written) throw std::runtime_error(name + " does not write");
-  return {Json::parse(written->json), written->bin};
+  std::optional<Gltf> g = test::gltf_doc(d->mesh);
+  if (!g) throw std::runtime_error(name + " does not write");
+  return *g;
 }
 
 std::vector<Diagnostic> run(const Gltf& g, const std::string& donor,
                             const import::ImportOptions& options = {}) {
-  const std::string text = g.json.dump();
-  import::GltfInput in;
-  in.data = reinterpret_cast<const uint8_t*>(text.data());
-  in.size = text.size();
-  in.json = true;
-  in.read_uri = [&g](const std::string&, std::vector<uint8_t>& out, std::string&) {
-    out = g.bin;
-    return true;
-  };
-  const std::vector<uint8_t> d = sample(donor);
-  const import::ImportOutcome o = import::import_mesh(in, d.data(), d.size(), options);
+  const import::ImportOutcome o = test::import_doc(g, sample(donor), options);
   std::vector<Diagnostic> all;
   if (o.error) all.push_back(*o.error);
   all.insert(all.end(), o.warnings.begin(), o.warnings.end());

@@ -244,7 +244,7 @@ TEST(Cli, InfoJsonHasTheDocumentedKeys) {
     for (const char* key : {"name", "held", "code", "path", "offset", "message"})
       EXPECT_TRUE(doc["checks"][0].contains(key)) << key;
     for (const char* key : {"vertex_count", "index_count", "attributes", "primitives", "materials",
-                            "bones", "targets"})
+                            "bones", "bone_hashes", "bones_resolved", "targets"})
       EXPECT_TRUE(doc["ir"].contains(key)) << key;
     ASSERT_FALSE(doc["ir"]["primitives"].empty());
     for (const char* key : {"material", "first_index", "index_count", "first_vertex",
@@ -290,6 +290,50 @@ TEST(Cli, VertexFormatsFiles) {
       tool({"info", first_sample("sws").string(), "--vertex-formats", (d / "bad.json").string()})
           .code,
       2);
+}
+
+// --names (docs/READING.md "Bone names"): one FILE per flag, so INPUTs may follow it; a list
+// adds names on every decoding command; a junk list or a collision is a usage error, and
+// nothing is converted.
+TEST(Cli, NamesFiles) {
+  ScratchDir d;
+  const std::string character = (kSamples / "rr" / "split12_character.mesh").string();
+  f2g::testing::write_text(d / "mine.txt", "# the sample's two non-HumanIK bones\nKnees\nChest\n");
+  RunResult info = tool({"info", "--names", (d / "mine.txt").string(), character});
+  EXPECT_EQ(info.code, 0) << info.err;
+  EXPECT_NE(info.out.find("bones (6 of 6 names resolved) Hips Knees Spine Chest Neck Head"),
+            std::string::npos)
+      << info.out;
+  RunResult builtin = tool({"info", character, "--json"});
+  ASSERT_EQ(builtin.code, 0) << builtin.err;
+  EXPECT_EQ(json::parse(builtin.out)["ir"]["bones_resolved"], 4);
+
+  RunResult census = tool({"census", (kSamples / "rr").string(), "--names",
+                           (d / "mine.txt").string(), "--json", (d / "c.json").string()});
+  EXPECT_EQ(census.code, 0) << census.err;
+  EXPECT_NE(census.out.find("bone names: rr: 6 of "), std::string::npos) << census.out;
+
+  // verify takes a joint named by another list (its CRC-32 is the bone's hash) as that bone.
+  RunResult converted = tool(
+      {"convert", character, "-o", (d / "named").string(), "--names", (d / "mine.txt").string()});
+  ASSERT_EQ(converted.code, 0) << converted.err;
+  RunResult verified =
+      tool({"verify", character, (d / "named" / "split12_character.glb").string()});
+  EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
+
+  f2g::testing::write_text(d / "a.txt", "plumless\n");  // "plumless" and "buckeroo": one CRC-32
+  f2g::testing::write_text(d / "b.txt", "buckeroo\n");
+  write_file(d / "junk.bin", {0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01});
+  for (const std::vector<std::string>& lists :
+       {std::vector<std::string>{(d / "a.txt").string(), (d / "b.txt").string()},
+        std::vector<std::string>{(d / "junk.bin").string()}}) {
+    std::vector<std::string> args = {"convert", character, "-o", (d / "out").string()};
+    for (const std::string& l : lists) args.insert(args.end(), {"--names", l});
+    RunResult bad = tool(args);
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find(lists.back()), std::string::npos) << bad.err;
+    EXPECT_FALSE(fs::exists(d / "out"));
+  }
 }
 
 }  // namespace

@@ -15,16 +15,14 @@
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
 #include "tests/support/files.h"
+#include "tests/support/gltf_import.h"
 
 namespace f2g::import {
 namespace {
 
 using Json = nlohmann::json;
 
-struct Gltf {
-  Json json;
-  std::vector<uint8_t> bin;
-};
+using Gltf = test::GltfDoc;
 
 std::vector<uint8_t> sample(const std::string& name) {
   return test::read_bytes(std::string(F2G_SOURCE_DIR) + "/samples/" + name + ".mesh");
@@ -37,25 +35,13 @@ ir::Mesh decoded(const std::vector<uint8_t>& b) {
 }
 
 Gltf gltf_of(const std::string& name) {
-  gltf::WriteOptions w;
-  w.binary = false;
-  w.bin_uri = "mesh.bin";
-  ir::Result<gltf::Written> written = gltf::write(decoded(sample(name)), w);
-  EXPECT_TRUE(written.ok());
-  return {Json::parse(written->json), written->bin};
+  std::optional<Gltf> g = test::gltf_doc(decoded(sample(name)));
+  EXPECT_TRUE(g.has_value());
+  return g ? *g : Gltf{};
 }
 
 ImportOutcome run(const Gltf& g, const std::vector<uint8_t>& donor, ImportOptions options = {}) {
-  const std::string text = g.json.dump();
-  GltfInput in;
-  in.data = reinterpret_cast<const uint8_t*>(text.data());
-  in.size = text.size();
-  in.json = true;
-  in.read_uri = [&g](const std::string&, std::vector<uint8_t>& out, std::string&) {
-    out = g.bin;
-    return true;
-  };
-  return import_mesh(in, donor.data(), donor.size(), options);
+  return test::import_doc(g, donor, options);
 }
 
 // Appends `bytes` to the BIN as a new buffer view; returns its index.

@@ -11,6 +11,7 @@
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/census_json.h"
 #include "converter/inspect/census_markdown.h"
+#include "formats/common/names.h"
 #include "formats/registry.h"
 #include "tests/support/census_fixtures.h"
 
@@ -57,6 +58,32 @@ TEST(Census, OverTheSamplesGivesTheCheckedInDocs) {
       "diff";
   EXPECT_EQ(json, std::string(want_json.begin(), want_json.end())) << hint;
   EXPECT_EQ(md, std::string(want_md.begin(), want_md.end())) << hint;
+}
+
+// docs/READING.md "Bone names": RR split12_character's Hips, Spine, Neck and Head resolve; its
+// Knees and Chest, and every other sample's bones, do not (the generator's own names).
+TEST(Census, CountsResolvedBoneNamesPerGameAndListsTheOthersByFrequency) {
+  const CensusReport report = run_census(sample_inputs(), {}, 2);
+  const FormatTally& rr = report.formats.at("rr");
+  EXPECT_EQ(rr.bones_resolved, 4u);
+  EXPECT_EQ(rr.unresolved.at(crc32("Knees")), 1u);
+  EXPECT_EQ(rr.unresolved.at(crc32("Chest")), 1u);
+  EXPECT_EQ(rr.bones, rr.bones_resolved + rr.unresolved.size());  // each hash once here
+  for (const char* game : {"sws", "grb", "grw"})
+    EXPECT_EQ(report.formats.at(game).bones_resolved, 0u);
+  const auto order = unresolved_by_frequency(report.formats.at("grb"));
+  for (size_t i = 1; i < order.size(); ++i) EXPECT_GE(order[i - 1].second, order[i].second);
+
+  // A user's list resolves more, and the census says so.
+  auto names = std::make_shared<NameTable>(builtin_names());
+  ASSERT_TRUE(names->add_list("Knees\n", "mine.txt", NameTable::ListKind::User));
+  DecodeOptions options;
+  options.names = names;
+  const CensusReport more = run_census(sample_inputs(), options, 2);
+  EXPECT_EQ(more.formats.at("rr").bones_resolved, 5u);
+  EXPECT_EQ(more.formats.at("rr").unresolved.count(crc32("Knees")), 0u);
+  const std::string md = to_markdown(more, "t");
+  EXPECT_NE(md.find("- RR: 5 of "), std::string::npos) << md;
 }
 
 TEST(Census, ReadsEverySampleToItsExactEnd) {

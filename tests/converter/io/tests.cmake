@@ -2,3 +2,4 @@
 f2g_test(converter_inputs_test SOURCES converter/io/converter_inputs_test.cpp LIBS f2g_converter)
 f2g_test(converter_atomic_file_test SOURCES converter/io/converter_atomic_file_test.cpp LIBS f2g_converter)
 f2g_test(converter_vertex_tables_test SOURCES converter/io/converter_vertex_tables_test.cpp LIBS f2g_converter)
+f2g_test(converter_name_lists_test SOURCES converter/io/converter_name_lists_test.cpp LIBS f2g_converter)
