@@ -102,4 +102,20 @@ inline RunResult run(const std::string& program, const std::vector<std::string>&
   return r;
 }
 
+#ifdef F2G_BINARY_DIR  // defined for every test executable (tests/CMakeLists.txt f2g_test)
+// The built tool and the bundled samples of this checkout.
+inline std::string tool_path() { return std::string(F2G_BINARY_DIR) + "/forge2gltf"; }
+inline fs::path samples_dir() { return fs::path(F2G_SOURCE_DIR) / "samples"; }
+
+// Runs the built forge2gltf with `args`; `env` (NAME=VALUE, optional) set for it alone.
+inline RunResult run_tool(const std::vector<std::string>& args,
+                          const std::vector<std::string>& env = {}) {
+  if (env.empty()) return run(tool_path(), args);
+  std::vector<std::string> all = env;
+  all.push_back(tool_path());
+  all.insert(all.end(), args.begin(), args.end());
+  return run("/usr/bin/env", all);
+}
+#endif
+
 }  // namespace f2g::testing

@@ -24,10 +24,9 @@ using f2g::testing::write_file;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const std::string kTool = std::string(F2G_BINARY_DIR) + "/forge2gltf";
-const fs::path kSamples = fs::path(F2G_SOURCE_DIR) / "samples";
+const fs::path kSamples = f2g::testing::samples_dir();
 
-RunResult tool(const std::vector<std::string>& args) { return f2g::testing::run(kTool, args); }
+RunResult tool(const std::vector<std::string>& args) { return f2g::testing::run_tool(args); }
 
 // A sample mesh file as a resource: its FileHeader (when it has one) is the record's gap,
 // the rest the body; a file without one gets the one-NUL gap the games write.

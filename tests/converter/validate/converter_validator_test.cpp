@@ -36,7 +36,6 @@ using Clock = std::chrono::steady_clock;
 
 const std::string kValidatorDir = std::string(F2G_SOURCE_DIR) + "/tests/validator";
 const std::string kSamples = std::string(F2G_SOURCE_DIR) + "/samples";
-const std::string kTool = std::string(F2G_BINARY_DIR) + "/forge2gltf";
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -582,10 +581,7 @@ TEST(ValidationReport, TotalsCountOutputsErrorsAndFailures) {
 // ---- the built forge2gltf -------------------------------------------------------------------
 
 RunResult tool(const std::vector<std::string>& env, const std::vector<std::string>& args) {
-  std::vector<std::string> all = env;
-  all.push_back(kTool);
-  all.insert(all.end(), args.begin(), args.end());
-  return f2g::testing::run("/usr/bin/env", all);
+  return f2g::testing::run_tool(args, env);
 }
 
 size_t count_of(const std::string& text, const std::string& what) {
