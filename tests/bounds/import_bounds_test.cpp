@@ -197,7 +197,7 @@ void print(const Worst& w) {
 // ---- the samples --------------------------------------------------------------------------
 
 TEST(ImportBounds, EverySampleGlbImportsWithItsDonorWithinTheBound) {
-  ASSERT_EQ(sample_glbs().size(), 32u);
+  ASSERT_FALSE(sample_glbs().empty());  // every format has some: verify_samples_test
   Worst worst;
   for (const SampleGlb& s : sample_glbs()) {
     Measured m;

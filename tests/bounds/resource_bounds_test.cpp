@@ -209,7 +209,7 @@ TEST(AllocCounter, MeasuresADecodeThatAllocatesAndOneThatFailsAtOnce) {
 // ---- the samples and their hostile edits --------------------------------------------------
 
 TEST(ResourceBounds, EverySampleDecodesWritesAndStaysWithinTheSampleBound) {
-  ASSERT_EQ(samples().size(), 32u);
+  ASSERT_FALSE(samples().empty());  // every format has some: verify_samples_test
   for (const Sample& s : samples()) {
     Outcome o;
     expect_bounded(s.name, s.bytes, kSampleBytesPerInputByte, &o);

@@ -12,6 +12,7 @@
 #include "formats/common/reader.h"
 #include "formats/registry.h"
 #include "tests/support/files.h"
+#include "tests/support/sample_files.h"
 
 namespace f2g::test {
 
@@ -57,15 +58,11 @@ const std::vector<Sample>& samples() {
   static const std::vector<Sample> all = [] {
     std::vector<Sample> out;
     namespace fs = std::filesystem;
-    for (const char* format : {"sws", "rr", "grb", "grw"}) {
-      const fs::path dir = fs::path(F2G_SOURCE_DIR) / "samples" / format;
-      for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-        if (e.path().extension() != ".mesh") continue;
-        Sample s;
-        s.name = std::string(format) + "/" + e.path().stem().string();
-        s.bytes = read_bytes(e.path());
-        out.push_back(std::move(s));
-      }
+    for (const fs::path& p : f2g::test::sample_mesh_paths()) {
+      Sample s;
+      s.name = p.parent_path().filename().string() + "/" + p.stem().string();
+      s.bytes = read_bytes(p);
+      out.push_back(std::move(s));
     }
     std::sort(out.begin(), out.end(),
               [](const Sample& a, const Sample& b) { return a.name < b.name; });

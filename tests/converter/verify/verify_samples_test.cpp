@@ -71,6 +71,22 @@ size_t first_position_offset(const std::vector<uint8_t>& glb) {
   return 20 + json_len + 8 + first_position_in_buffer(j);
 }
 
+// The sample walk of every test (tests/support/sample_files.h) follows the registry: one
+// folder of samples per registered format, named for it, each decoding as that format, and
+// no folder for anything else.
+TEST(VerifySamples, EveryRegisteredFormatHasAFolderOfSamplesAndNoOtherFolderHoldsMeshes) {
+  std::vector<std::string> names;
+  for (const Format* f : registered_formats()) names.push_back(f->name);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(f2g::test::sample_folders(fs::path(F2G_SOURCE_DIR) / "samples"), names);
+  for (const fs::path& p : sample_mesh_paths()) {
+    const std::vector<uint8_t> bytes = read_bytes(p);
+    Result<Decoded> d = decode(bytes.data(), bytes.size(), {});
+    ASSERT_TRUE(d.ok()) << p;
+    EXPECT_EQ(d->format->name, p.parent_path().filename().string()) << p;
+  }
+}
+
 TEST(VerifySamples, EverySampleRoundTripsThroughTheGlb) {
   const std::vector<fs::path> all = sample_mesh_paths();
   ASSERT_FALSE(all.empty()) << "no samples under " F2G_SOURCE_DIR "/samples/{sws,rr}/*.mesh";

@@ -6,5 +6,5 @@ f2g_test(archive_entry_test SOURCES formats/archive/archive_entry_test.cpp
          LIBS f2g_archive f2g_formats)
 f2g_test(archive_breaks_test SOURCES formats/archive/archive_breaks_test.cpp LIBS f2g_archive)
 f2g_test(archive_samples_test SOURCES formats/archive/archive_samples_test.cpp LIBS f2g_samples)
-f2g_test(archive_bounds_test SOURCES formats/archive/archive_bounds_test.cpp support/alloc_counter.cpp
-         LIBS f2g_archive)
+f2g_test(archive_bounds_test SOURCES formats/archive/archive_bounds_test.cpp
+         LIBS f2g_alloc_counter f2g_archive)

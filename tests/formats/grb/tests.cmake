@@ -2,8 +2,8 @@
 set(F2G_GRB_TEST_LIBS f2g_formats)
 f2g_test(grb_decode_test SOURCES formats/grb/grb_decode_test.cpp LIBS ${F2G_GRB_TEST_LIBS})
 f2g_test(grb_relations_test SOURCES formats/grb/grb_relations_test.cpp LIBS ${F2G_GRB_TEST_LIBS})
-f2g_test(grb_prefix_test SOURCES formats/grb/grb_prefix_test.cpp support/alloc_counter.cpp
-         LIBS ${F2G_GRB_TEST_LIBS})
+f2g_test(grb_prefix_test SOURCES formats/grb/grb_prefix_test.cpp
+         LIBS f2g_alloc_counter ${F2G_GRB_TEST_LIBS})
 f2g_test(grb_vertex_formats_test SOURCES formats/grb/grb_vertex_formats_test.cpp
          LIBS ${F2G_GRB_TEST_LIBS})
 f2g_test(grb_samples_test SOURCES formats/grb/grb_samples_test.cpp
