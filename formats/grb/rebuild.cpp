@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "formats/common/rebuild_warnings.h"
 #include "formats/grb/grb.h"
 #include "formats/grb/mesh_codec.h"
 #include "formats/grb/rebuild_parts.h"
@@ -114,20 +115,11 @@ Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
   x["extent_max_new"] = out.mesh.extent_max;
   x["new_vertex_defaults"] = vertices->defaulted;
   if (s.influences_dropped)
-    r.warnings.push_back(
-        import_error("IMPORT_INFLUENCES_DROPPED",
-                     std::to_string(s.influences_dropped) + " influences past the format's " +
-                         std::to_string(4 * (donor.layout.format->find("JOINTS_1") ? 2 : 1)) +
-                         " lanes dropped (the largest kept, weights renormalised to 255)",
-                     "mesh/attributes/JOINTS_0"));
+    r.warnings.push_back(influences_dropped(s.influences_dropped,
+                                            4 * (donor.layout.format->find("JOINTS_1") ? 2 : 1)));
   for (uint32_t i : draws->dropped)
-    r.warnings.push_back(import_error(
-        "IMPORT_GRB_MATERIAL_DROPPED",
-        "material " + std::to_string(i) + " (" +
-            hex(donor.file.compiled.instancing[i].material_id, 16) +
-            ") has no triangles left: its draw, instancing entry and material reference are "
-            "not written",
-        "mesh/materials[" + std::to_string(i) + "]"));
+    r.warnings.push_back(material_dropped(i, hex(donor.file.compiled.instancing[i].material_id, 16),
+                                          "its draw, instancing entry and material reference are"));
   return r;
 }
 

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <memory>
 
+#include "formats/common/incoming_checks.h"
 #include "formats/common/reader.h"
+#include "formats/common/rebuild_warnings.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/rr/rr.h"
 #include "formats/rr/to_ir.h"
@@ -98,9 +100,14 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
                         "mesh/vertex_format");
   const ir::Mesh& in = input.mesh;
   const size_t materials = donor->mesh.materials.size();
-  if (std::optional<Error> e =
-          check_incoming(in, materials, donor->file.header.bones.size(), f.strides[2] != 0))
-    return *e;
+  IncomingLimits limits;
+  limits.materials = materials;
+  // RR stores joints as u8 bone numbers of the header's bone list (docs/READING.md "Bones").
+  // A format without a skin stream has nowhere to put them: they are not read.
+  limits.skinned = f.strides[2] != 0;
+  limits.bones = donor->file.header.bones.size();
+  limits.joint_limit = 256;
+  if (std::optional<Error> e = check_incoming_mesh(in, limits)) return *e;
 
   const float q_old = donor->file.materials.quantization_factor;
   const VertexMatch match = match_two_pass(
@@ -175,22 +182,11 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   det["index_width_new"] = file.mesh_data.index_width;
   det["stale_declared_counts_kept"] = draws.stale_kept;
 
-  if (!plan.dropped.empty()) {
-    std::string list;
-    for (uint32_t m : plan.dropped) list += (list.empty() ? "" : ", ") + std::to_string(m);
-    out.warnings.push_back(import_error(
-        "IMPORT_MATERIAL_DROPPED",
-        std::to_string(plan.dropped.size()) + " donor material(s) have no triangles left (" + list +
-            "): their ranges, descriptors and references are not written",
-        "mesh/materials"));
-  }
+  for (uint32_t m : plan.dropped)
+    out.warnings.push_back(material_dropped(
+        m, donor->mesh.materials[m].name, "its ranges or objects, descriptors and references are"));
   if (sum.influences_dropped)
-    out.warnings.push_back(
-        import_error("IMPORT_INFLUENCES_DROPPED",
-                     std::to_string(sum.influences_dropped) + " influences past the format's " +
-                         std::to_string(f.strides[2] / 2) +
-                         " per vertex dropped (the largest kept, weights renormalised to 255)",
-                     "mesh/attributes/JOINTS_0"));
+    out.warnings.push_back(influences_dropped(sum.influences_dropped, f.strides[2] / 2));
   if (draws.widened)
     out.warnings.push_back(import_error(
         "IMPORT_INDEX_WIDTH_WIDENED",

@@ -62,7 +62,8 @@ struct Plan {
 };
 
 // ---- rebuild_input.cpp
-// An IMPORT_SWS_... error when the incoming mesh cannot be the donor's geometry.
+// An IMPORT_... error when the incoming mesh cannot be the donor's geometry: the common
+// check (formats/common/incoming_checks.h), then the morph targets.
 std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor);
 // Half a quantisation step of each donor attribute (spec: the vertex-format table's encodings).
 HalfStep donor_half_step(const Donor& donor);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <set>
 
+#include "formats/common/rebuild_warnings.h"
 #include "formats/sws/rebuild.h"
 
 namespace f2g::sws {
@@ -143,11 +144,9 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
         tris.insert(tris.end(), in.indices.begin() + p.first_index,
                     in.indices.begin() + p.first_index + p.index_count);
     if (tris.empty()) {
-      warnings.push_back({"IMPORT_SWS_MATERIAL_DROPPED",
-                          "material " + n(r) + " (" + hex(donor.mesh.material_ids[r], 8) +
-                              ") has no triangles left: its range and its entry of the material "
-                              "list (one per range) are dropped",
-                          "mesh.material_ids[" + n(r) + "]", 0});
+      warnings.push_back(material_dropped(uint32_t(r), hex(donor.mesh.material_ids[r], 8),
+                                          "its range and its entry of the material list (one "
+                                          "per range) are"));
       continue;
     }
     // Greedy chunks of consecutive triangles: a chunk holds at most 32 bones (spec: palette
@@ -205,12 +204,12 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
                           "mesh/compiled.ranges_a", 0});
   }
   if (plan.vertices.size() > kMaxVertices)
-    return Error{"IMPORT_SWS_TOO_MANY_VERTICES",
+    return Error{"IMPORT_TOO_LARGE",
                  "the new mesh needs " + n(plan.vertices.size()) +
                      (plan.vertices.size() > in.vertex_count ? "+" : "") +
                      " vertices (vertices shared by ranges counted once per range); u16 "
                      "indices address at most 65,536",
-                 "mesh.vertex_count", 0};
+                 "mesh/vertex_count", 0};
   return plan;
 }
 

@@ -278,7 +278,7 @@ TEST(GrbRebuild, OneMaterialsTrianglesDeletedDropsItsDraw) {
     in.primitives.erase(in.primitives.begin() + 1);
     Result<Rebuilt> r = rebuild_of(donor, d, in);
     ASSERT_TRUE(r) << r.error().to_string();
-    EXPECT_TRUE(has_code(r->warnings, "IMPORT_GRB_MATERIAL_DROPPED"));
+    EXPECT_TRUE(has_code(r->warnings, "IMPORT_MATERIAL_DROPPED"));
     EXPECT_EQ(r->summary.details["materials_dropped"], nlohmann::json::array({1}));
     EXPECT_EQ(r->summary.vertices_kept, in.vertex_count);
     const Decoded out = decode_clean(r->bytes, d);
@@ -501,16 +501,16 @@ TEST(GrbRebuild, HugeCountsWithoutValuesAreErrorsNotAllocations) {
   in.vertex_count = 0xFFFFFFFF;
   Result<Rebuilt> r = rebuild_of(donor, Dialect::Grb, in);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_ATTRIBUTE_SIZE");
+  EXPECT_EQ(r.error().code, "IMPORT_ATTRIBUTE_SIZE");
   ir::Mesh empty;
   r = rebuild_of(donor, Dialect::Grb, empty);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_NO_POSITION");
+  EXPECT_EQ(r.error().code, "IMPORT_NO_POSITION");
   ir::Mesh wide = incoming_of(donor, Dialect::Grb);
   wide.primitives[0].first_index = 0xFFFFFFF0;
   r = rebuild_of(donor, Dialect::Grb, wide);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_PRIMITIVE_RANGE");
+  EXPECT_EQ(r.error().code, "IMPORT_PRIMITIVE_RANGE");
 }
 
 // Many small corruptions of the incoming mesh: each is an IMPORT_ error or a mesh that
