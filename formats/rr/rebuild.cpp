@@ -156,11 +156,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   ir::Json& det = sum.details;
   det["layout"] = ranged ? "ranged" : "inline";
   det["vertex_format"] = f.name;
-  det["ranges_before"] = donor->layout.spans.size();
-  det["ranges_after"] = plan.chunks.size();
-  det["ranges"] = chunks_json(plan.chunks);
-  det["quantization_factor_old"] = q_old;
-  det["quantization_factor_new"] = q_new;
+  det["ranges"] = {{"before", donor->layout.spans.size()}, {"after", plan.chunks.size()}};
+  det["ranges_written"] = chunks_json(plan.chunks);
+  det["quantization_factor"] = {{"before", q_old}, {"after", q_new}};
   det["positions_requantised"] = vb.requantised;
   det["vertices_duplicated"] = plan.duplicated;
   det["vertices_unused_dropped"] = plan.unused_dropped;
@@ -170,16 +168,16 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   if (ranged)  // spec: "two more length-prefixed streams", not interpreted: the donor's stand
     det["extra_stream_bytes_kept"] = donor->file.ranged->extra_streams[0].bytes.size() +
                                      donor->file.ranged->extra_streams[1].bytes.size();
-  det["bounds_old"] = box_json(donor->file.header.extent_min, donor->file.header.extent_max);
   const uint8_t width_old = donor->file.mesh_data.index_width;
 
   MeshFile file = donor->file;
   file.materials.quantization_factor = q_new;  // spec: "its f32 is QuantizationFactor"
   const DrawsOut draws = write_draws(file, donor->file, donor->layout, plan, std::move(vb),
                                      positions, donor->mesh, donor_order);
-  det["bounds_new"] = box_json(file.header.extent_min, file.header.extent_max);
-  det["index_width_old"] = width_old;
-  det["index_width_new"] = file.mesh_data.index_width;
+  det["bounds"] = {
+      {"before", box_json(donor->file.header.extent_min, donor->file.header.extent_max)},
+      {"after", box_json(file.header.extent_min, file.header.extent_max)}};
+  det["index_width"] = {{"before", width_old}, {"after", file.mesh_data.index_width}};
   det["stale_declared_counts_kept"] = draws.stale_kept;
 
   for (uint32_t m : plan.dropped)

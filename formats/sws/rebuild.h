@@ -58,7 +58,8 @@ struct OutRange {
 struct Plan {
   std::vector<OutVertex> vertices;
   std::vector<OutRange> ranges;
-  bool donor_topology = false;  // the donor's vertex and index order stand
+  bool donor_topology = false;              // the donor's vertex and index order stand
+  std::vector<uint32_t> materials_dropped;  // donor materials with no triangles left
 };
 
 // ---- rebuild_input.cpp

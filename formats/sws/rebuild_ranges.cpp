@@ -144,6 +144,7 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
         tris.insert(tris.end(), in.indices.begin() + p.first_index,
                     in.indices.begin() + p.first_index + p.index_count);
     if (tris.empty()) {
+      plan.materials_dropped.push_back(uint32_t(r));
       warnings.push_back(material_dropped(uint32_t(r), hex(donor.mesh.material_ids[r], 8),
                                           "its range and its entry of the material list (one "
                                           "per range) are"));
@@ -308,13 +309,15 @@ void write_ranges(const Plan& plan, const Donor& donor, Mesh& m, nlohmann::json&
   }
 
   write_second_partition(plan, dd, donor.vertex_count, d, details);
-  details["ranges_before"] = {{"first", dd.ranges_a.size()}, {"second", dd.ranges_b.size()}};
-  details["ranges_after"] = {{"first", d.ranges_a.size()}, {"second", d.ranges_b.size()}};
+  // docs/usage.md "The import summary": the draw ranges are the first partition's.
+  details["ranges"] = {{"before", dd.ranges_a.size()}, {"after", d.ranges_a.size()}};
+  details["second_partition_ranges"] = {{"before", dd.ranges_b.size()},
+                                        {"after", d.ranges_b.size()}};
   nlohmann::json before = nlohmann::json::array(), after = nlohmann::json::array();
   for (const Palette& p : dd.palettes) before.push_back(p.bones.size());
   for (const Palette& p : d.palettes) after.push_back(p.bones.size());
-  details["palette_sizes_before"] = before;
-  details["palette_sizes_after"] = after;
+  details["palette_sizes"] = {{"before", before}, {"after", after}};
+  details["materials_dropped"] = plan.materials_dropped;
 }
 
 }  // namespace f2g::sws
