@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "formats/common/rebuild_warnings.h"
 #include "formats/grb/grb.h"
 #include "formats/grb/mesh_codec.h"
 #include "formats/grb/rebuild_parts.h"
@@ -57,6 +58,12 @@ HalfStep half_steps(const Donor& donor) {
   };
 }
 
+// The stored extents, as {min, max} of x, y, z (the fourth component is not a coordinate).
+nlohmann::json box_json(const MeshHeader& h) {
+  return {{"min", {h.extent_min[0], h.extent_min[1], h.extent_min[2]}},
+          {"max", {h.extent_max[0], h.extent_max[1], h.extent_max[2]}}};
+}
+
 nlohmann::json ranges(const MeshData& md) {
   nlohmann::json out = nlohmann::json::array();
   for (const MeshPrimitive& p : md.standard)
@@ -101,33 +108,22 @@ Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
   nlohmann::json& x = s.details;
   x["dialect"] = dialect_name(dialect);
   x["layout"] = donor.layout.clustered ? "clustered" : "mesh_data";
-  x["ranges_before"] = ranges(donor.file.compiled.mesh_data);
-  x["ranges_after"] = ranges(out.compiled.mesh_data);
+  // docs/usage.md "The import summary": the draw ranges are the standard MeshPrimitives.
+  x["ranges"] = {{"before", donor.file.compiled.mesh_data.standard.size()},
+                 {"after", out.compiled.mesh_data.standard.size()}};
+  x["draws"] = {{"before", ranges(donor.file.compiled.mesh_data)},
+                {"after", ranges(out.compiled.mesh_data)}};
   x["materials_dropped"] = draws->dropped;
-  x["q_old"] = donor.file.compiled.q;
-  x["q_new"] = out.compiled.q;
-  x["uvq_old"] = donor.file.compiled.uvq;
-  x["uvq_new"] = out.compiled.uvq;
-  x["extent_min_old"] = donor.file.mesh.extent_min;
-  x["extent_min_new"] = out.mesh.extent_min;
-  x["extent_max_old"] = donor.file.mesh.extent_max;
-  x["extent_max_new"] = out.mesh.extent_max;
+  x["quantization_factor"] = {{"before", donor.file.compiled.q}, {"after", out.compiled.q}};
+  x["uv_quantization_factor"] = {{"before", donor.file.compiled.uvq}, {"after", out.compiled.uvq}};
+  x["bounds"] = {{"before", box_json(donor.file.mesh)}, {"after", box_json(out.mesh)}};
   x["new_vertex_defaults"] = vertices->defaulted;
   if (s.influences_dropped)
-    r.warnings.push_back(
-        import_error("IMPORT_INFLUENCES_DROPPED",
-                     std::to_string(s.influences_dropped) + " influences past the format's " +
-                         std::to_string(4 * (donor.layout.format->find("JOINTS_1") ? 2 : 1)) +
-                         " lanes dropped (the largest kept, weights renormalised to 255)",
-                     "mesh/attributes/JOINTS_0"));
+    r.warnings.push_back(influences_dropped(s.influences_dropped,
+                                            4 * (donor.layout.format->find("JOINTS_1") ? 2 : 1)));
   for (uint32_t i : draws->dropped)
-    r.warnings.push_back(import_error(
-        "IMPORT_GRB_MATERIAL_DROPPED",
-        "material " + std::to_string(i) + " (" +
-            hex(donor.file.compiled.instancing[i].material_id, 16) +
-            ") has no triangles left: its draw, instancing entry and material reference are "
-            "not written",
-        "mesh/materials[" + std::to_string(i) + "]"));
+    r.warnings.push_back(material_dropped(i, hex(donor.file.compiled.instancing[i].material_id, 16),
+                                          "its draw, instancing entry and material reference are"));
   return r;
 }
 

@@ -33,9 +33,8 @@ struct Donor {
 
 Error import_error(std::string code, std::string message, std::string path);
 
-// Every count of the incoming mesh against what it holds: POSITION present, attribute sizes
-// vertex_count x width, finite floats, primitives inside the indices, indices below
-// vertex_count, materials inside the donor's draws (IMPORT_GRB_... errors).
+// check_incoming_mesh (formats/common/incoming_checks.h) with this donor's facts: materials
+// one per draw, u8 joints into the bone table when the format has a skin.
 std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor);
 
 // New vertex k: the incoming vertex it comes from and the donor vertex it matched (or

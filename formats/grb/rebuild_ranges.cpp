@@ -66,7 +66,7 @@ Result<Draws> plan_draws(const Donor& donor, const ir::Mesh& in, const Order& or
               "; the donor's index buffer is 16-bit (at most 65535)",
           draw_path(i));
     if (plan.indices.size() > 0xFFFFFF)  // PrimitiveDescData: 24 bits of index count
-      return import_error("IMPORT_GRB_TOO_LARGE",
+      return import_error("IMPORT_TOO_LARGE",
                           "draw of material " + std::to_string(i) + " has " +
                               std::to_string(plan.indices.size()) +
                               " indices; PrimitiveDescData stores at most 16777215",
@@ -74,7 +74,7 @@ Result<Draws> plan_draws(const Donor& donor, const ir::Mesh& in, const Order& or
     out.draws.push_back(std::move(plan));
   }
   if (out.draws.empty())
-    return import_error("IMPORT_GRB_NO_TRIANGLES",
+    return import_error("IMPORT_NO_TRIANGLES",
                         "the incoming mesh has no triangles (the donor has " +
                             std::to_string(count) + " draws); a mesh needs at least one",
                         "mesh/primitives");

@@ -99,7 +99,7 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
   uint64_t total = 0;
   for (const DrawPlan& p : d.draws) total += p.indices.size();
   if (total * index_size > 0x7FFFFFFF)
-    return import_error("IMPORT_GRB_TOO_LARGE",
+    return import_error("IMPORT_TOO_LARGE",
                         std::to_string(total) + " indices pass the i32 length of the index buffer",
                         "mesh/indices");
   const uint64_t vertex_count = order.incoming.size();

@@ -175,7 +175,7 @@ class FreshVertex {
     const size_t storable = std::min<size_t>(bones, 256);  // u8 joints index the bones
     for (size_t l = 0; l < capped.joints.size(); ++l)
       if (capped.weights[l] > 0 && capped.joints[l] >= storable)
-        return import_error("IMPORT_GRB_JOINT_OUT_OF_RANGE",
+        return import_error("IMPORT_JOINT_OUT_OF_RANGE",
                             "vertex " + std::to_string(v) + " is weighted to joint " +
                                 std::to_string(capped.joints[l]) + "; the donor has " +
                                 std::to_string(bones) + " bones (u8 joints: at most 256)",
@@ -226,7 +226,7 @@ Result<Vertices> build_vertices(const Donor& donor, const ir::Mesh& in, const Or
   const VertexFormat& fmt = *donor.layout.format;
   const uint64_t count = order.incoming.size(), stride = fmt.stride;
   if (count * stride > 0x7FFFFFFF)
-    return import_error("IMPORT_GRB_TOO_LARGE",
+    return import_error("IMPORT_TOO_LARGE",
                         std::to_string(count) + " vertices of " + std::to_string(stride) +
                             " bytes pass the i32 length of the vertex buffer",
                         "mesh/vertex_count");

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <memory>
 
+#include "formats/common/incoming_checks.h"
 #include "formats/common/reader.h"
+#include "formats/common/rebuild_warnings.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/rr/rr.h"
 #include "formats/rr/to_ir.h"
@@ -98,9 +100,14 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
                         "mesh/vertex_format");
   const ir::Mesh& in = input.mesh;
   const size_t materials = donor->mesh.materials.size();
-  if (std::optional<Error> e =
-          check_incoming(in, materials, donor->file.header.bones.size(), f.strides[2] != 0))
-    return *e;
+  IncomingLimits limits;
+  limits.materials = materials;
+  // RR stores joints as u8 bone numbers of the header's bone list (docs/READING.md "Bones").
+  // A format without a skin stream has nowhere to put them: they are not read.
+  limits.skinned = f.strides[2] != 0;
+  limits.bones = donor->file.header.bones.size();
+  limits.joint_limit = 256;
+  if (std::optional<Error> e = check_incoming_mesh(in, limits)) return *e;
 
   const float q_old = donor->file.materials.quantization_factor;
   const VertexMatch match = match_two_pass(
@@ -149,11 +156,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   ir::Json& det = sum.details;
   det["layout"] = ranged ? "ranged" : "inline";
   det["vertex_format"] = f.name;
-  det["ranges_before"] = donor->layout.spans.size();
-  det["ranges_after"] = plan.chunks.size();
-  det["ranges"] = chunks_json(plan.chunks);
-  det["quantization_factor_old"] = q_old;
-  det["quantization_factor_new"] = q_new;
+  det["ranges"] = {{"before", donor->layout.spans.size()}, {"after", plan.chunks.size()}};
+  det["ranges_written"] = chunks_json(plan.chunks);
+  det["quantization_factor"] = {{"before", q_old}, {"after", q_new}};
   det["positions_requantised"] = vb.requantised;
   det["vertices_duplicated"] = plan.duplicated;
   det["vertices_unused_dropped"] = plan.unused_dropped;
@@ -163,34 +168,23 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   if (ranged)  // spec: "two more length-prefixed streams", not interpreted: the donor's stand
     det["extra_stream_bytes_kept"] = donor->file.ranged->extra_streams[0].bytes.size() +
                                      donor->file.ranged->extra_streams[1].bytes.size();
-  det["bounds_old"] = box_json(donor->file.header.extent_min, donor->file.header.extent_max);
   const uint8_t width_old = donor->file.mesh_data.index_width;
 
   MeshFile file = donor->file;
   file.materials.quantization_factor = q_new;  // spec: "its f32 is QuantizationFactor"
   const DrawsOut draws = write_draws(file, donor->file, donor->layout, plan, std::move(vb),
                                      positions, donor->mesh, donor_order);
-  det["bounds_new"] = box_json(file.header.extent_min, file.header.extent_max);
-  det["index_width_old"] = width_old;
-  det["index_width_new"] = file.mesh_data.index_width;
+  det["bounds"] = {
+      {"before", box_json(donor->file.header.extent_min, donor->file.header.extent_max)},
+      {"after", box_json(file.header.extent_min, file.header.extent_max)}};
+  det["index_width"] = {{"before", width_old}, {"after", file.mesh_data.index_width}};
   det["stale_declared_counts_kept"] = draws.stale_kept;
 
-  if (!plan.dropped.empty()) {
-    std::string list;
-    for (uint32_t m : plan.dropped) list += (list.empty() ? "" : ", ") + std::to_string(m);
-    out.warnings.push_back(import_error(
-        "IMPORT_MATERIAL_DROPPED",
-        std::to_string(plan.dropped.size()) + " donor material(s) have no triangles left (" + list +
-            "): their ranges, descriptors and references are not written",
-        "mesh/materials"));
-  }
+  for (uint32_t m : plan.dropped)
+    out.warnings.push_back(material_dropped(
+        m, donor->mesh.materials[m].name, "its ranges or objects, descriptors and references are"));
   if (sum.influences_dropped)
-    out.warnings.push_back(
-        import_error("IMPORT_INFLUENCES_DROPPED",
-                     std::to_string(sum.influences_dropped) + " influences past the format's " +
-                         std::to_string(f.strides[2] / 2) +
-                         " per vertex dropped (the largest kept, weights renormalised to 255)",
-                     "mesh/attributes/JOINTS_0"));
+    out.warnings.push_back(influences_dropped(sum.influences_dropped, f.strides[2] / 2));
   if (draws.widened)
     out.warnings.push_back(import_error(
         "IMPORT_INDEX_WIDTH_WIDENED",

@@ -20,15 +20,6 @@ namespace f2g::rr {
 // The registry entry's rebuild.
 Result<Rebuilt> rebuild(const RebuildInput& input);
 
-// ---- rebuild_input.cpp: the incoming mesh before anything is sized from it ----------------
-
-// An IMPORT_... error when `in` cannot be geometry for this donor: attribute sizes and widths,
-// POSITION, finite values, primitive index intervals, indices < vertex_count, materials and
-// weighted joints inside the donor's bones (when the format is `skinned`), at least one
-// triangle.
-std::optional<Error> check_incoming(const ir::Mesh& in, size_t donor_materials, size_t bones,
-                                    bool skinned);
-
 // ---- rebuild_order.cpp: may the donor's vertex and index order stand? -------------------
 
 // match.donor_order, or the same with donor vertices of identical stored bytes taken as one

@@ -20,7 +20,6 @@ add_library(f2g_rr STATIC
   formats/rr/structure_json.cpp
   formats/rr/mesh_builder.cpp
   formats/rr/rebuild.cpp
-  formats/rr/rebuild_input.cpp
   formats/rr/rebuild_order.cpp
   formats/rr/rebuild_plan.cpp
   formats/rr/rebuild_vertices.cpp

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "formats/common/rebuild_warnings.h"
 #include "formats/sws/codec_parts.h"
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/mesh_codec.h"
@@ -154,7 +155,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
                        n(donor.mesh.submeshes.size()) +
                        " SubMeshes must hold the compiled triangles; --drop-submeshes writes the "
                        "mesh without them",
-                   "mesh.submeshes", 0};
+                   "mesh/submeshes", 0};
     if (corr.empty()) fallback = fallbacks(in, donor, match.donor_of);
     Result<Plan> planned = plan_new_order(in, donor, match.donor_of, fallback, skin, out.warnings);
     if (!planned) return planned.error();
@@ -172,7 +173,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
              (m.compiled.extra_streams ? " and its " + n(m.compiled.extra_streams) +
                                              " morph streams (spec: s is 0 without SubMeshes)"
                                        : std::string()),
-         "mesh.submeshes", 0});
+         "mesh/submeshes", 0});
     m.submeshes.clear();
   }
   const uint32_t morph_streams = drop ? 0 : donor.mesh.compiled.extra_streams;
@@ -187,11 +188,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   out.bytes = encode(m);
 
   if (skin.dropped)
-    out.warnings.push_back({"IMPORT_SWS_INFLUENCES_DROPPED",
-                            n(skin.dropped) +
-                                " joint influences past the 4 BLENDWEIGHT lanes dropped (the "
-                                "largest kept, renormalised to 255)",
-                            "mesh.WEIGHTS_0", 0});
+    out.warnings.push_back(influences_dropped(skin.dropped, 4));  // the 4 BLENDWEIGHT lanes
   RebuildSummary& s = out.summary;
   s.vertices = plan.vertices.size();
   for (const OutVertex& o : plan.vertices) s.vertices_kept += o.kept != kNewVertex;

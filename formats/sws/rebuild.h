@@ -58,11 +58,13 @@ struct OutRange {
 struct Plan {
   std::vector<OutVertex> vertices;
   std::vector<OutRange> ranges;
-  bool donor_topology = false;  // the donor's vertex and index order stand
+  bool donor_topology = false;              // the donor's vertex and index order stand
+  std::vector<uint32_t> materials_dropped;  // donor materials with no triangles left
 };
 
 // ---- rebuild_input.cpp
-// An IMPORT_SWS_... error when the incoming mesh cannot be the donor's geometry.
+// An IMPORT_... error when the incoming mesh cannot be the donor's geometry: the common
+// check (formats/common/incoming_checks.h), then the morph targets.
 std::optional<Error> check_incoming(const ir::Mesh& in, const Donor& donor);
 // Half a quantisation step of each donor attribute (spec: the vertex-format table's encodings).
 HalfStep donor_half_step(const Donor& donor);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <set>
 
+#include "formats/common/rebuild_warnings.h"
 #include "formats/sws/rebuild.h"
 
 namespace f2g::sws {
@@ -143,11 +144,10 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
         tris.insert(tris.end(), in.indices.begin() + p.first_index,
                     in.indices.begin() + p.first_index + p.index_count);
     if (tris.empty()) {
-      warnings.push_back({"IMPORT_SWS_MATERIAL_DROPPED",
-                          "material " + n(r) + " (" + hex(donor.mesh.material_ids[r], 8) +
-                              ") has no triangles left: its range and its entry of the material "
-                              "list (one per range) are dropped",
-                          "mesh.material_ids[" + n(r) + "]", 0});
+      plan.materials_dropped.push_back(uint32_t(r));
+      warnings.push_back(material_dropped(uint32_t(r), hex(donor.mesh.material_ids[r], 8),
+                                          "its range and its entry of the material list (one "
+                                          "per range) are"));
       continue;
     }
     // Greedy chunks of consecutive triangles: a chunk holds at most 32 bones (spec: palette
@@ -205,12 +205,12 @@ Result<Plan> plan_new_order(const ir::Mesh& in, const Donor& donor,
                           "mesh/compiled.ranges_a", 0});
   }
   if (plan.vertices.size() > kMaxVertices)
-    return Error{"IMPORT_SWS_TOO_MANY_VERTICES",
+    return Error{"IMPORT_TOO_LARGE",
                  "the new mesh needs " + n(plan.vertices.size()) +
                      (plan.vertices.size() > in.vertex_count ? "+" : "") +
                      " vertices (vertices shared by ranges counted once per range); u16 "
                      "indices address at most 65,536",
-                 "mesh.vertex_count", 0};
+                 "mesh/vertex_count", 0};
   return plan;
 }
 
@@ -309,13 +309,15 @@ void write_ranges(const Plan& plan, const Donor& donor, Mesh& m, nlohmann::json&
   }
 
   write_second_partition(plan, dd, donor.vertex_count, d, details);
-  details["ranges_before"] = {{"first", dd.ranges_a.size()}, {"second", dd.ranges_b.size()}};
-  details["ranges_after"] = {{"first", d.ranges_a.size()}, {"second", d.ranges_b.size()}};
+  // docs/usage.md "The import summary": the draw ranges are the first partition's.
+  details["ranges"] = {{"before", dd.ranges_a.size()}, {"after", d.ranges_a.size()}};
+  details["second_partition_ranges"] = {{"before", dd.ranges_b.size()},
+                                        {"after", d.ranges_b.size()}};
   nlohmann::json before = nlohmann::json::array(), after = nlohmann::json::array();
   for (const Palette& p : dd.palettes) before.push_back(p.bones.size());
   for (const Palette& p : d.palettes) after.push_back(p.bones.size());
-  details["palette_sizes_before"] = before;
-  details["palette_sizes_after"] = after;
+  details["palette_sizes"] = {{"before", before}, {"after", after}};
+  details["materials_dropped"] = plan.materials_dropped;
 }
 
 }  // namespace f2g::sws

@@ -31,6 +31,7 @@ void add_rr_inputs(Inputs& inputs);
 void add_rr_rebuild_inputs(Inputs& inputs);   // import's RR rebuild
 void add_grb_inputs(Inputs& inputs);          // GRB and GRW
 void add_grb_rebuild_inputs(Inputs& inputs);  // import's GRB/GRW rebuild
+void add_incoming_inputs(Inputs& inputs);     // the codes every rebuild shares, per format
 void add_archive_inputs(Inputs& inputs);      // forge archives
 void add_gltf_inputs(Inputs& inputs);
 void add_converter_inputs(Inputs& inputs);

@@ -74,6 +74,7 @@ const Inputs& all_inputs() {
     add_grb_inputs(in);
     add_archive_inputs(in);
     add_grb_rebuild_inputs(in);
+    add_incoming_inputs(in);
     add_gltf_inputs(in);
     add_converter_inputs(in);
     add_import_inputs(in);
@@ -294,9 +295,6 @@ const std::map<std::string, std::string>& no_input() {
       {"GRB_BAD_CLASS",
        "the Reader builds PREFIX_BAD_CLASS in expect_class, which no GRB/GRW decoder calls"},
       {"GLTF_TOO_LARGE", "needs a BIN buffer of more than 4 GiB"},
-      {"IMPORT_TOO_LARGE", "needs more than 4 GiB of RR vertex or index bytes"},
-      {"IMPORT_GRB_TOO_LARGE",
-       "needs a vertex buffer past 2 GiB or a draw of more than 16,777,215 indices"},
       {"VIEW_THUMBNAIL_ENCODE_FAILED", "stb's PNG encoder fails only when its allocation fails"},
       {"IMPORT_FORMAT_UNSUPPORTED",
        "every registered format has a rebuild; a new game without one would produce it"},

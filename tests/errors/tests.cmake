@@ -4,6 +4,7 @@ f2g_test(error_catalogue_test
          SOURCES errors/error_catalogue_test.cpp errors/error_catalogue_sws.cpp errors/error_catalogue_sws_rebuild.cpp
                  errors/error_catalogue_rr.cpp errors/error_catalogue_rr_rebuild.cpp
                  errors/error_catalogue_grb.cpp errors/error_catalogue_grb_rebuild.cpp
+                 errors/error_catalogue_incoming.cpp
                  errors/error_catalogue_archive.cpp
                  errors/error_catalogue_gltf.cpp errors/error_catalogue_converter.cpp
                  errors/error_catalogue_validator.cpp errors/error_catalogue_import.cpp

@@ -59,25 +59,25 @@ inline const std::vector<ImportBreak>& import_breaks() {
                     foliage = "grb/mesh_data_only_format11_foliage",
                     rock = "grw/static_format6_rock";
   static const std::vector<ImportBreak> all = {
-      {"IMPORT_GRB_NO_POSITION", soldier, B, "POSITION removed",
+      {"IMPORT_NO_POSITION", soldier, B, "POSITION removed",
        [](ir::Mesh& m) {
          m.attributes.erase(m.attributes.begin());  // POSITION is the table's first element
        }},
-      {"IMPORT_GRB_ATTRIBUTE_SIZE", soldier, B, "NORMAL loses its last vertex",
+      {"IMPORT_ATTRIBUTE_SIZE", soldier, B, "NORMAL loses its last vertex",
        [](ir::Mesh& m) {
          attribute(m, "NORMAL").f32.resize(attribute(m, "NORMAL").f32.size() - 3);
        }},
-      {"IMPORT_GRB_NOT_FINITE", soldier, B, "vertex 5's x is NaN",
+      {"IMPORT_NOT_FINITE", soldier, B, "vertex 5's x is NaN",
        [](ir::Mesh& m) { attribute(m, "POSITION").f32[15] = std::nanf(""); }},
-      {"IMPORT_GRB_INDEX_OUT_OF_RANGE", soldier, B, "index 7 = vertex_count",
+      {"IMPORT_INDEX_OUT_OF_RANGE", soldier, B, "index 7 = vertex_count",
        [](ir::Mesh& m) { m.indices[7] = m.vertex_count; }},
-      {"IMPORT_GRB_PRIMITIVE_RANGE", soldier, B, "primitive 2 one index past the list",
+      {"IMPORT_PRIMITIVE_RANGE", soldier, B, "primitive 2 one index past the list",
        [](ir::Mesh& m) { m.primitives[2].index_count += 3; }},
-      {"IMPORT_GRB_MATERIAL_OUT_OF_RANGE", soldier, B, "primitive 1 names material 3 of 3",
+      {"IMPORT_MATERIAL_OUT_OF_RANGE", soldier, B, "primitive 1 names material 3 of 3",
        [](ir::Mesh& m) { m.primitives[1].material = 3; }},
-      {"IMPORT_GRB_NO_TRIANGLES", soldier, B, "every primitive removed",
+      {"IMPORT_NO_TRIANGLES", soldier, B, "every primitive removed",
        [](ir::Mesh& m) { m.primitives.clear(); }},
-      {"IMPORT_GRB_JOINT_OUT_OF_RANGE", soldier, B,
+      {"IMPORT_JOINT_OUT_OF_RANGE", soldier, B,
        "vertex 0 weighted to joint 12 of 12 bones (and moved, so it is new)",
        [](ir::Mesh& m) {
          attribute(m, "JOINTS_0").u8[0] = 12;
@@ -103,7 +103,7 @@ inline const std::vector<ImportBreak>& import_breaks() {
          m.indices.insert(m.indices.end(), {0, 1, 65536});
          m.primitives.back().index_count += 3;
        }},
-      {"IMPORT_GRB_MATERIAL_DROPPED", soldier, B, "material 1's triangles deleted",
+      {"IMPORT_MATERIAL_DROPPED", soldier, B, "material 1's triangles deleted",
        [](ir::Mesh& m) { m.primitives.erase(m.primitives.begin() + 1); }, false},
       {"IMPORT_INFLUENCES_DROPPED", soldier, B,
        "vertex 0 with six influences in JOINTS_0/1, WEIGHTS_0/1 (4 lanes)",

@@ -4,33 +4,22 @@ shows them (or, without a UI, the console)."""
 import os
 
 
-def _count(value):
-    return len(value) if isinstance(value, list) else value
-
-
 def _ranges(details):
-    """Draw ranges before -> after: a count, a list of ranges, or one count per
-    partition, as each format's import reports them."""
-    before, after = details.get("ranges_before"), details.get("ranges_after")
-    if isinstance(before, dict) or isinstance(after, dict):
-        keys = sorted(set(before or {}) | set(after or {}))
-        text = ", ".join(
-            "%s %s -> %s" % (k, _count((before or {}).get(k, 0)), _count((after or {}).get(k, 0)))
-            for k in keys
-        )
-    else:
-        text = "%s -> %s" % (_count(before), _count(after))
-    ranges = after if isinstance(after, list) else details.get("ranges")
-    if isinstance(ranges, list) and ranges and isinstance(ranges[0], dict):
+    """Draw ranges before -> after (docs/usage.md "The import summary"), with the first
+    ranges written when the format lists them."""
+    r = details.get("ranges") or {}
+    text = "%s -> %s" % (r.get("before", "?"), r.get("after", "?"))
+    written = details.get("ranges_written") or (details.get("draws") or {}).get("after")
+    if isinstance(written, list) and written and isinstance(written[0], dict):
         shown = [
             "%s tri / %s vert"
             % (
-                r.get("triangles", r.get("primitive_count", "?")),
-                r.get("vertices", r.get("num_vertices", "?")),
+                w.get("triangles", w.get("primitive_count", "?")),
+                w.get("vertices", w.get("num_vertices", "?")),
             )
-            for r in ranges[:6]
+            for w in written[:6]
         ]
-        text += " (%s%s)" % ("; ".join(shown), "; ..." if len(ranges) > 6 else "")
+        text += " (%s%s)" % ("; ".join(shown), "; ..." if len(written) > 6 else "")
     return text
 
 
@@ -70,7 +59,7 @@ def lines(result):
             "donor's" if s.get("donor_order") else d.get("order", "new"),
         )
     )
-    if "ranges_before" in d or "ranges_after" in d:
+    if isinstance(d.get("ranges"), dict):
         out.append("ranges: " + _ranges(d))
     materials = s.get("materials") or []
     if materials:

@@ -6,3 +6,8 @@ add_dependencies(cli_test forge2gltf)
 f2g_test(archive_cli_test SOURCES converter/cli/archive_cli_test.cpp
          LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json)
 add_dependencies(archive_cli_test forge2gltf)
+
+# import --dry-run --json: one summary schema for every registered format with a rebuild.
+f2g_test(import_summary_test SOURCES converter/cli/import_summary_test.cpp
+         LIBS f2g_formats nlohmann_json::nlohmann_json)
+add_dependencies(import_summary_test forge2gltf)

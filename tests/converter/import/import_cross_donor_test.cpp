@@ -239,8 +239,8 @@ TEST(ImportCrossDonor, GrbPipeIntoCrateRaisesTheQuantisationAndKeepsTheFileHeade
   const Cross c = across("grb/static_format13_pipe", "grb/static_format12_crate");
   const ir::Mesh m = expect_cross_donor(c, kGrbKept);
   EXPECT_EQ(m.extras["file_header_stored"], "000000");
-  EXPECT_EQ(c.outcome.summary["details"]["q_old"], 1.0);
-  EXPECT_EQ(c.outcome.summary["details"]["q_new"], 2.0);
+  EXPECT_EQ(c.outcome.summary["details"]["quantization_factor"]["before"], 1.0);
+  EXPECT_EQ(c.outcome.summary["details"]["quantization_factor"]["after"], 2.0);
 }
 
 TEST(ImportCrossDonor, GrbStaticGlbIntoASkinnedDonorIsRefused) {

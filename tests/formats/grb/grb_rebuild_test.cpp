@@ -186,7 +186,7 @@ TEST(GrbRebuild, ScaledByTwoFollowsWithQBoundsAndBoxes) {
     for (float f : original) largest = std::max(largest, std::fabs(2 * f));
     const bool is_static = old.mesh.bones.empty();
     EXPECT_FLOAT_EQ(now.compiled.q, is_static ? std::ceil(largest) : largest);
-    EXPECT_EQ(r->summary.details["q_new"].get<float>(), now.compiled.q);
+    EXPECT_EQ(r->summary.details["quantization_factor"]["after"].get<float>(), now.compiled.q);
     const std::vector<float>& p = attr(out.mesh, "POSITION").f32;
     ASSERT_EQ(p.size(), original.size());
     for (size_t i = 0; i < p.size(); ++i)
@@ -278,7 +278,7 @@ TEST(GrbRebuild, OneMaterialsTrianglesDeletedDropsItsDraw) {
     in.primitives.erase(in.primitives.begin() + 1);
     Result<Rebuilt> r = rebuild_of(donor, d, in);
     ASSERT_TRUE(r) << r.error().to_string();
-    EXPECT_TRUE(has_code(r->warnings, "IMPORT_GRB_MATERIAL_DROPPED"));
+    EXPECT_TRUE(has_code(r->warnings, "IMPORT_MATERIAL_DROPPED"));
     EXPECT_EQ(r->summary.details["materials_dropped"], nlohmann::json::array({1}));
     EXPECT_EQ(r->summary.vertices_kept, in.vertex_count);
     const Decoded out = decode_clean(r->bytes, d);
@@ -463,16 +463,20 @@ TEST(GrbRebuild, SummaryNamesRangesFactorsAndBounds) {
   const nlohmann::json& x = r->summary.details;
   EXPECT_EQ(x["dialect"], "grb");
   EXPECT_EQ(x["layout"], "clustered");
-  ASSERT_EQ(x["ranges_before"].size(), 3u);
-  ASSERT_EQ(x["ranges_after"].size(), 2u);
-  EXPECT_EQ(x["ranges_after"][0]["start_index"], 0);
-  EXPECT_EQ(x["ranges_after"][0]["primitive_count"], x["ranges_before"][1]["primitive_count"]);
-  EXPECT_EQ(x["ranges_after"][0]["min_index"], x["ranges_before"][1]["min_index"]);
-  EXPECT_EQ(x["q_old"], x["q_new"]);
-  EXPECT_EQ(x["uvq_old"], x["uvq_new"]);
-  EXPECT_EQ(x["extent_max_old"], x["extent_max_new"]);  // draw 0's vertices are still there
-  EXPECT_EQ(r->summary.donor_triangles, 248u);          // 744 indices
-  EXPECT_EQ(r->summary.triangles, 248u - x["ranges_before"][0]["primitive_count"].get<uint64_t>());
+  EXPECT_EQ(x["ranges"], nlohmann::json({{"before", 3}, {"after", 2}}));
+  const nlohmann::json& before = x["draws"]["before"];
+  const nlohmann::json& after = x["draws"]["after"];
+  ASSERT_EQ(before.size(), 3u);
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0]["start_index"], 0);
+  EXPECT_EQ(after[0]["primitive_count"], before[1]["primitive_count"]);
+  EXPECT_EQ(after[0]["min_index"], before[1]["min_index"]);
+  EXPECT_EQ(x["quantization_factor"]["before"], x["quantization_factor"]["after"]);
+  EXPECT_EQ(x["uv_quantization_factor"]["before"], x["uv_quantization_factor"]["after"]);
+  // draw 0's vertices are still there
+  EXPECT_EQ(x["bounds"]["before"]["max"], x["bounds"]["after"]["max"]);
+  EXPECT_EQ(r->summary.donor_triangles, 248u);  // 744 indices
+  EXPECT_EQ(r->summary.triangles, 248u - before[0]["primitive_count"].get<uint64_t>());
   EXPECT_EQ(r->summary.donor_vertices, 154u);
   EXPECT_FALSE(r->summary.donor_order);
 }
@@ -501,16 +505,16 @@ TEST(GrbRebuild, HugeCountsWithoutValuesAreErrorsNotAllocations) {
   in.vertex_count = 0xFFFFFFFF;
   Result<Rebuilt> r = rebuild_of(donor, Dialect::Grb, in);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_ATTRIBUTE_SIZE");
+  EXPECT_EQ(r.error().code, "IMPORT_ATTRIBUTE_SIZE");
   ir::Mesh empty;
   r = rebuild_of(donor, Dialect::Grb, empty);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_NO_POSITION");
+  EXPECT_EQ(r.error().code, "IMPORT_NO_POSITION");
   ir::Mesh wide = incoming_of(donor, Dialect::Grb);
   wide.primitives[0].first_index = 0xFFFFFFF0;
   r = rebuild_of(donor, Dialect::Grb, wide);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().code, "IMPORT_GRB_PRIMITIVE_RANGE");
+  EXPECT_EQ(r.error().code, "IMPORT_PRIMITIVE_RANGE");
 }
 
 // Many small corruptions of the incoming mesh: each is an IMPORT_ error or a mesh that

@@ -161,9 +161,10 @@ TEST(RrRebuild, IdentityOnEverySampleIsByteIdentical) {
       EXPECT_EQ(s.vertices_new, 0u);
       EXPECT_EQ(s.triangles, mesh.indices.size() / 3);
       EXPECT_EQ(s.donor_triangles, mesh.indices.size() / 3);
-      EXPECT_EQ(s.details["ranges_before"], s.details["ranges_after"]);
-      EXPECT_EQ(s.details["quantization_factor_old"], s.details["quantization_factor_new"]);
-      EXPECT_EQ(s.details["bounds_old"], s.details["bounds_new"]);
+      EXPECT_EQ(s.details["ranges"]["before"], s.details["ranges"]["after"]);
+      EXPECT_EQ(s.details["quantization_factor"]["before"],
+                s.details["quantization_factor"]["after"]);
+      EXPECT_EQ(s.details["bounds"]["before"], s.details["bounds"]["after"]);
     }
   }
 }
@@ -182,7 +183,7 @@ TEST(RrRebuild, IdentityRecomputesDerivedFields) {
   Result<Rebuilt> r = run(loose, mesh);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_TRUE(r->bytes == donor);  // recomputed to what the samples' builder stores
-  EXPECT_NE(r->summary.details["bounds_old"], r->summary.details["bounds_new"]);
+  EXPECT_NE(r->summary.details["bounds"]["before"], r->summary.details["bounds"]["after"]);
 }
 
 // The stale declared counts of GFX_WireFrame_Wall_01_LOD0 stand in donor order.
@@ -214,8 +215,8 @@ TEST(RrRebuild, ScaledByTwoRecomputesQuantisationAndBounds) {
     EXPECT_LE(r->summary.vertices_kept, 1u);  // a vertex at the origin stays where it was
     EXPECT_EQ(r->summary.details["vertices_unused_dropped"], mesh.vertex_count - used.size());
     EXPECT_FALSE(r->summary.donor_order);
-    const float q_old = r->summary.details["quantization_factor_old"];
-    const float q_new = r->summary.details["quantization_factor_new"];
+    const float q_old = r->summary.details["quantization_factor"]["before"];
+    const float q_new = r->summary.details["quantization_factor"]["after"];
     const bool quantised = std::string(name) != "split12_character";
     if (quantised) {
       EXPECT_NEAR(q_new, 2 * q_old, 1e-3 * q_old);
@@ -230,9 +231,9 @@ TEST(RrRebuild, ScaledByTwoRecomputesQuantisationAndBounds) {
         ASSERT_NEAR(position(out, v, c), 2 * position(mesh, used[v], c), tol) << v;
         if (c == 2) hi_z = std::max(hi_z, position(out, v, c));
       }
-    EXPECT_FLOAT_EQ(float(r->summary.details["bounds_new"]["max"][2]), hi_z);
-    EXPECT_NEAR(float(r->summary.details["bounds_new"]["max"][2]),
-                2 * float(r->summary.details["bounds_old"]["max"][2]), tol);
+    EXPECT_FLOAT_EQ(float(r->summary.details["bounds"]["after"]["max"][2]), hi_z);
+    EXPECT_NEAR(float(r->summary.details["bounds"]["after"]["max"][2]),
+                2 * float(r->summary.details["bounds"]["before"]["max"][2]), tol);
     ASSERT_EQ(out.indices.size(), mesh.indices.size());
     for (size_t k = 0; k < out.indices.size(); ++k)
       ASSERT_EQ(used[out.indices[k]], mesh.indices[k]);
@@ -321,7 +322,7 @@ TEST(RrRebuild, AddedTrianglesWithNewVerticesJoinTheirMaterial) {
     EXPECT_EQ(out.primitives[0].vertex_count, mesh.primitives[0].vertex_count + 3);
     // The new vertices are the last of range 0 (incoming order), 0.25 above vertices 0..2.
     const uint32_t first_new = mesh.primitives[0].vertex_count;
-    const double q = r->summary.details["quantization_factor_new"];
+    const double q = r->summary.details["quantization_factor"]["after"];
     const double tol = mesh.find("POSITION") && std::string(name) != "split24_bike" ? q : 1e-6;
     for (uint32_t k = 0; k < 3; ++k) {
       EXPECT_NEAR(position(out, first_new + k, 0), position(mesh, k, 0), tol);
@@ -404,10 +405,10 @@ TEST(RrRebuild, LargePrimitiveSplitsIntoRanges) {
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const ir::Mesh out = strict(*r);
   const RebuildSummary& s = r->summary;
-  EXPECT_EQ(s.details["ranges_before"], 3);
+  EXPECT_EQ(s.details["ranges"]["before"], 3);
   EXPECT_EQ(s.details["materials_split"], ir::Json::array({0}));
-  EXPECT_EQ(s.details["ranges_after"], 4);  // material 0: 1,089 + 90,000 vertices in two
-  EXPECT_EQ(out.primitives.size(), size_t(s.details["ranges_after"]));
+  EXPECT_EQ(s.details["ranges"]["after"], 4);  // material 0: 1,089 + 90,000 vertices in two
+  EXPECT_EQ(out.primitives.size(), size_t(s.details["ranges"]["after"]));
   EXPECT_EQ(s.vertices_new, uint64_t(side) * side + uint64_t(s.details["vertices_duplicated"]));
   EXPECT_EQ(s.triangles, mesh.indices.size() / 3 + 2 * uint64_t(side - 1) * (side - 1));
   EXPECT_GT(s.details["vertices_duplicated"], 0);
@@ -422,7 +423,7 @@ TEST(RrRebuild, LargePrimitiveSplitsIntoRanges) {
   // The first ranges are material 0: the donor's terrain first, then the grid.
   EXPECT_EQ(out.materials[0].name, mesh.materials[0].name);
   EXPECT_EQ(out.materials.back().name, mesh.materials.back().name);
-  EXPECT_EQ(s.details["quantization_factor_new"], s.details["quantization_factor_old"]);
+  EXPECT_EQ(s.details["quantization_factor"]["after"], s.details["quantization_factor"]["before"]);
 }
 
 // Past 65,536 vertices a u16 inline mesh is written with u32 indices.
@@ -452,7 +453,7 @@ TEST(RrRebuild, LargeInlineMeshWidensItsIndices) {
   EXPECT_EQ(out.index_size, 4);
   EXPECT_EQ(out.primitives.size(), 3u);  // inline objects are not split
   EXPECT_EQ(out.vertex_count, mesh.vertex_count + extra);
-  EXPECT_EQ(r->summary.details["index_width_new"], 1);
+  EXPECT_EQ(r->summary.details["index_width"]["after"], 1);
 }
 
 // One vertex moved far past the old bounds: Q and the bounds follow, every kept vertex is
@@ -466,13 +467,13 @@ TEST(RrRebuild, MovedPastTheBoundsRecomputesQ) {
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const ir::Mesh out = strict(*r);
   const RebuildSummary& s = r->summary;
-  const float q_old = s.details["quantization_factor_old"];
-  const float q_new = s.details["quantization_factor_new"];
+  const float q_old = s.details["quantization_factor"]["before"];
+  const float q_new = s.details["quantization_factor"]["after"];
   EXPECT_FLOAT_EQ(q_new, 25.0f / 32767.0f);
   EXPECT_GT(q_new, q_old);
   EXPECT_EQ(s.vertices_new, 1u);
   EXPECT_EQ(s.details["positions_requantised"], mesh.vertex_count - 1);
-  EXPECT_FLOAT_EQ(float(s.details["bounds_new"]["max"][0]), position(out, 0, 0));
+  EXPECT_FLOAT_EQ(float(s.details["bounds"]["after"]["max"][0]), position(out, 0, 0));
   EXPECT_NEAR(position(out, 0, 0), 25.0f, q_new / 2);
   for (uint32_t v = 1; v < out.vertex_count; ++v)
     for (int c = 0; c < 3; ++c)

@@ -1,6 +1,6 @@
 // The SWS rebuild (formats/sws/rebuild.h): identity on every committed sample through the full
 // recompute path (also shuffled, rotated, without normals), edits that decode strictly with
-// the geometry they asked for, and hostile incoming meshes refused with IMPORT_SWS_ codes.
+// the geometry they asked for, and hostile incoming meshes refused with IMPORT_ codes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -271,7 +271,7 @@ TEST(SwsRebuild, OneMaterialsTrianglesDeleted) {
   edit.primitives.erase(edit.primitives.begin() + 1);
   Result<Rebuilt> r = run(donor, edit);
   const ir::Mesh back = strict(r);
-  EXPECT_EQ(codes(r->warnings), std::vector<std::string>{"IMPORT_SWS_MATERIAL_DROPPED"});
+  EXPECT_EQ(codes(r->warnings), std::vector<std::string>{"IMPORT_MATERIAL_DROPPED"});
   ASSERT_EQ(back.primitives.size(), 2u);
   ASSERT_EQ(back.materials.size(), 2u);  // spec: one material per range
   EXPECT_EQ(back.materials[0].name, mesh.materials[0].name);
@@ -393,7 +393,7 @@ TEST(SwsRebuild, SixInfluencesAreCappedToFour) {
   edit.attributes.push_back(w1);
   Result<Rebuilt> r = run(donor, edit);
   const ir::Mesh back = strict(r);
-  EXPECT_EQ(codes(r->warnings), std::vector<std::string>{"IMPORT_SWS_INFLUENCES_DROPPED"});
+  EXPECT_EQ(codes(r->warnings), std::vector<std::string>{"IMPORT_INFLUENCES_DROPPED"});
   EXPECT_EQ(r->summary.influences_dropped, 2u);
   const ir::Attribute* bj = back.find("JOINTS_0");
   const ir::Attribute* bw = back.find("WEIGHTS_0");
@@ -469,7 +469,7 @@ TEST(SwsRebuild, PastSixtyFiveThousandVerticesIsAnError) {
   edit.primitives.push_back(p);
   Result<Rebuilt> r = run(donor, edit);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().code, "IMPORT_SWS_TOO_MANY_VERTICES");
+  EXPECT_EQ(r.error().code, "IMPORT_TOO_LARGE");
   EXPECT_NE(r.error().message.find("65538"), std::string::npos) << r.error().message;
 }
 
@@ -536,23 +536,23 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   const ir::Mesh mesh = ir_of(test::sample_bytes("skinned_palettes"));
   ir::Mesh e = mesh;
   e.indices[5] = mesh.vertex_count;
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_INDEX_OUT_OF_RANGE");
+  EXPECT_EQ(error_code(e), "IMPORT_INDEX_OUT_OF_RANGE");
   e = mesh;
   e.find("TEXCOORD_0")->f32.pop_back();
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_ATTRIBUTE_SIZE");
+  EXPECT_EQ(error_code(e), "IMPORT_ATTRIBUTE_SIZE");
   e = mesh;
   erase(e, "POSITION");
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_NO_POSITION");
+  EXPECT_EQ(error_code(e), "IMPORT_NO_POSITION");
   e = mesh;
   e.primitives[0].material = 3;
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_MATERIAL_OUT_OF_RANGE");
+  EXPECT_EQ(error_code(e), "IMPORT_MATERIAL_OUT_OF_RANGE");
   e = mesh;
   e.primitives[2].index_count += 3;
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_BAD_PRIMITIVE");
+  EXPECT_EQ(error_code(e), "IMPORT_PRIMITIVE_RANGE");
   e = mesh;
   e.find("JOINTS_0")->u8[0] = 9;
   e.find("WEIGHTS_0")->u8[0] = 255;
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
+  EXPECT_EQ(error_code(e), "IMPORT_JOINT_OUT_OF_RANGE");
   e = mesh;
   e.find("JOINTS_0")->u8[0] = 200;  // a zero weight's joint must still be a joint number
   e.find("WEIGHTS_0")->u8[0] = 0;
@@ -560,20 +560,28 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
   e = mesh;
   *e.find("WEIGHTS_0") = ir::f32_attribute(
       "WEIGHTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_BAD_WEIGHT");
+  EXPECT_EQ(error_code(e), "IMPORT_NOT_FINITE");  // every float attribute's values first
+  e = mesh;
+  *e.find("WEIGHTS_0") =
+      ir::f32_attribute("WEIGHTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, -0.25f));
+  EXPECT_EQ(error_code(e), "IMPORT_BAD_WEIGHT");
   e = mesh;
   *e.find("JOINTS_0") = ir::f32_attribute(
       "JOINTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, std::nanf("")));
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_JOINT_OUT_OF_RANGE");
+  EXPECT_EQ(error_code(e), "IMPORT_NOT_FINITE");
+  e = mesh;
+  *e.find("JOINTS_0") =
+      ir::f32_attribute("JOINTS_0", 4, std::vector<float>(size_t(mesh.vertex_count) * 4, 70000.0f));
+  EXPECT_EQ(error_code(e), "IMPORT_JOINT_OUT_OF_RANGE");  // no joint number, weighted or not
   e = mesh;
   e.morph_targets.push_back({});
   e.morph_targets.back().name = "extra";
   EXPECT_EQ(error_code(e), "IMPORT_SWS_MORPH_TARGETS_MISMATCH");
   e = mesh;
   e.vertex_count = 0xFFFFFFFFu;  // counts from the incoming mesh: no allocation from it
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_ATTRIBUTE_SIZE");
+  EXPECT_EQ(error_code(e), "IMPORT_ATTRIBUTE_SIZE");
   e = ir::Mesh{};
-  EXPECT_EQ(error_code(e), "IMPORT_SWS_NO_POSITION");
+  EXPECT_EQ(error_code(e), "IMPORT_NO_POSITION");
   const std::vector<uint8_t> broken(test::sample_bytes("skinned_palettes").begin(),
                                     test::sample_bytes("skinned_palettes").end() - 1);
   Result<Rebuilt> r = run(broken, mesh);
@@ -582,7 +590,7 @@ TEST(SwsRebuild, HostileIncomingMeshesAreErrors) {
 }
 
 // Random edits of every sample's IR (indices, materials, values, triangles dropped or
-// repeated): each rebuild is refused with an IMPORT_SWS_ code or decodes strictly.
+// repeated): each rebuild is refused with an IMPORT_ code or decodes strictly.
 TEST(SwsRebuild, RandomEditsAreRefusedOrDecodeStrictly) {
   std::mt19937 rng(1234);
   size_t refused = 0, rebuilt = 0;
@@ -632,7 +640,7 @@ TEST(SwsRebuild, RandomEditsAreRefusedOrDecodeStrictly) {
       o.drop_submeshes = rng() % 2;
       Result<Rebuilt> r = run(donor, e, o);
       if (!r.ok()) {
-        EXPECT_EQ(r.error().code.rfind("IMPORT_SWS_", 0), 0u) << r.error().to_string();
+        EXPECT_EQ(r.error().code.rfind("IMPORT_", 0), 0u) << r.error().to_string();
         ++refused;
         continue;
       }
