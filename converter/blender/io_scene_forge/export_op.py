@@ -144,6 +144,23 @@ def _move_into_place(new, target):
         raise runner.ForgeError("ADDON_WRITE_FAILED", "%s: %s" % (target, e.strerror or e))
 
 
+def _finish(op, outcome, new, path, target):
+    """NEW (what import wrote in the work folder) moved to TARGET, unless a dry run."""
+    if op.dry_run:
+        outcome["ok"] = True
+        return
+    identical = filecmp.cmp(new, path, shallow=False)
+    _move_into_place(new, target)
+    outcome.update(ok=True, written=target, identical=identical)
+
+
+def _caught(outcome, e):
+    if isinstance(e, runner.ForgeError):
+        outcome["error"] = {"code": e.code, "message": e.message}
+    else:  # the glTF exporter's own failure
+        outcome["error"] = {"code": "ADDON_GLTF_EXPORT", "message": str(e).strip()}
+
+
 def export_archive(op, context, binary, path, objects, several, work):
     """The objects of archive PATH: each selected resource's glb imported with --id, the first
     into a copy of PATH, each next one into the previous output; the last output moved into
@@ -194,16 +211,9 @@ def export_archive(op, context, binary, path, objects, several, work):
                     "resource %s '%s': %s" % (rid, name, error.get("message", "")),
                 )
             current = new
-        if op.dry_run:
-            outcome["ok"] = True
-            return outcome
-        identical = filecmp.cmp(current, path, shallow=False)
-        _move_into_place(current, target)
-        outcome.update(ok=True, written=target, identical=identical)
-    except runner.ForgeError as e:
-        outcome["error"] = {"code": e.code, "message": e.message}
-    except RuntimeError as e:  # the glTF exporter's own failure
-        outcome["error"] = {"code": "ADDON_GLTF_EXPORT", "message": str(e).strip()}
+        _finish(op, outcome, current, path, target)
+    except (runner.ForgeError, RuntimeError) as e:
+        _caught(outcome, e)
     return outcome
 
 
@@ -231,16 +241,9 @@ def export_donor(op, context, binary, path, objects, several, work):
             raise runner.ForgeError(
                 error.get("code", "ADDON_IMPORT_FAILED"), error.get("message", "")
             )
-        if op.dry_run:
-            outcome["ok"] = True
-            return outcome
-        identical = filecmp.cmp(new, path, shallow=False)
-        _move_into_place(new, target)
-        outcome.update(ok=True, written=target, identical=identical)
-    except runner.ForgeError as e:
-        outcome["error"] = {"code": e.code, "message": e.message}
-    except RuntimeError as e:  # the glTF exporter's own failure
-        outcome["error"] = {"code": "ADDON_GLTF_EXPORT", "message": str(e).strip()}
+        _finish(op, outcome, new, path, target)
+    except (runner.ForgeError, RuntimeError) as e:
+        _caught(outcome, e)
     return outcome
 
 
