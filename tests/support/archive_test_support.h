@@ -41,6 +41,29 @@ inline Archive must_read(const std::vector<uint8_t>& b, const Dialect* force = n
   return std::move(*a);
 }
 
+// A Mesh resource of an archive: its entry, id, name and body (the bytes the mesh readers take).
+struct MeshResource {
+  size_t entry = 0;
+  uint64_t id = 0;
+  std::string name;
+  std::vector<uint8_t> body;
+};
+inline std::vector<MeshResource> meshes_of(const std::vector<uint8_t>& b) {
+  const Archive a = must_read(b);
+  std::vector<MeshResource> out;
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    Result<EntryContents> c = read_entry(a, b.data(), b.size(), i);
+    if (!c || c->kind != EntryKind::Resources) continue;
+    for (const Resource& r : c->resources)
+      if (r.class_id == class_id("Mesh"))
+        out.push_back(
+            {i, r.id, r.name,
+             std::vector<uint8_t>(c->records.begin() + long(r.body_offset),
+                                  c->records.begin() + long(r.body_offset + r.body_size))});
+  }
+  return out;
+}
+
 // An archive of the given payloads (entry ids 1, 2, ...; `per_section` entries a section).
 inline std::vector<uint8_t> archive_of(const Dialect& d,
                                        const std::vector<std::vector<uint8_t>>& payloads,

@@ -30,9 +30,9 @@ inline std::optional<GltfDoc> gltf_doc(const ir::Mesh& mesh) {
   return GltfDoc{nlohmann::json::parse(written->json), written->bin};
 }
 
-inline import::ImportOutcome import_doc(const GltfDoc& g, const std::vector<uint8_t>& donor,
-                                        const import::ImportOptions& options = {}) {
-  const std::string text = g.json.dump();
+// `g` as import's input: `text` is its JSON (the caller keeps it alive), the BIN served for
+// every uri.
+inline import::GltfInput doc_input(const GltfDoc& g, const std::string& text) {
   import::GltfInput in;
   in.data = reinterpret_cast<const uint8_t*>(text.data());
   in.size = text.size();
@@ -41,7 +41,13 @@ inline import::ImportOutcome import_doc(const GltfDoc& g, const std::vector<uint
     out = g.bin;
     return true;
   };
-  return import::import_mesh(in, donor.data(), donor.size(), options);
+  return in;
+}
+
+inline import::ImportOutcome import_doc(const GltfDoc& g, const std::vector<uint8_t>& donor,
+                                        const import::ImportOptions& options = {}) {
+  const std::string text = g.json.dump();
+  return import::import_mesh(doc_input(g, text), donor.data(), donor.size(), options);
 }
 
 }  // namespace f2g::test

@@ -46,20 +46,28 @@ inline std::filesystem::path converted(const std::filesystem::path& mesh,
   return out.primary;
 }
 
-// import_mesh on a converted .glb or .gltf (its .bin beside it) with `donor`.
-inline import::ImportOutcome imported(const std::filesystem::path& gltf,
-                                      const std::vector<uint8_t>& donor) {
-  const std::vector<uint8_t> g = read_bytes(gltf);
+// A converted .glb or .gltf as import's input: `bytes` holds the file (the caller keeps it
+// alive), a .gltf's buffers are read beside it.
+inline import::GltfInput file_input(const std::filesystem::path& gltf,
+                                    const std::vector<uint8_t>& bytes) {
   import::GltfInput in;
-  in.data = g.data();
-  in.size = g.size();
+  in.data = bytes.data();
+  in.size = bytes.size();
   in.json = gltf.extension() == ".gltf";
   const std::filesystem::path dir = gltf.parent_path();
   in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& out, std::string&) {
     out = read_bytes(dir / uri);
     return !out.empty();
   };
-  return import::import_mesh(in, donor.data(), donor.size(), import::ImportOptions{});
+  return in;
+}
+
+// import_mesh on a converted .glb or .gltf (its .bin beside it) with `donor`.
+inline import::ImportOutcome imported(const std::filesystem::path& gltf,
+                                      const std::vector<uint8_t>& donor) {
+  const std::vector<uint8_t> g = read_bytes(gltf);
+  return import::import_mesh(file_input(gltf, g), donor.data(), donor.size(),
+                             import::ImportOptions{});
 }
 
 }  // namespace f2g::test

@@ -1,5 +1,7 @@
 """File > Export > Forge mesh: for each donor among the selected objects, Blender's glTF
-exporter with the options import needs, then forge2gltf import with that donor."""
+exporter with the options import needs, then forge2gltf import with that donor. Objects from a
+forge archive go back into a copy of it (`<stem>_edited.forge` by default, never the
+original): one import --id per selected resource, each into the previous one's output."""
 
 import filecmp
 import os
@@ -61,8 +63,11 @@ def groups_of(context, selected):
         groups.setdefault(path, set()).add(obj)
     for path, objs in groups.items():
         if not any(o.type == "MESH" for o in objs):  # an armature alone: take its meshes
+            resources = {donor.resource_of(o) for o in objs}
             objs.update(
-                o for o in context.scene.objects if o.type == "MESH" and donor.of(o) == path
+                o
+                for o in context.scene.objects
+                if o.type == "MESH" and donor.of(o) == path and donor.resource_of(o) in resources
             )
         for obj in list(objs):
             objs.update(_ancestors(obj))
@@ -119,6 +124,99 @@ def export_glb(context, objects, glb, extra):
         view_layer.objects.active = active
 
 
+def _blender_options(op):
+    return {
+        "export_tangents": op.blender_tangents,
+        "export_morph_normal": op.blender_morph_normals,
+    }
+
+
+def _move_into_place(new, target):
+    """NEW (a file in the work folder) copied next to TARGET, then renamed over it."""
+    staged = target + ".forge-export"
+    try:
+        os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+        shutil.copyfile(new, staged)
+        os.replace(staged, target)
+    except OSError as e:
+        if os.path.exists(staged):
+            os.remove(staged)
+        raise runner.ForgeError("ADDON_WRITE_FAILED", "%s: %s" % (target, e.strerror or e))
+
+
+def _finish(op, outcome, new, path, target):
+    """NEW (what import wrote in the work folder) moved to TARGET, unless a dry run."""
+    if op.dry_run:
+        outcome["ok"] = True
+        return
+    identical = filecmp.cmp(new, path, shallow=False)
+    _move_into_place(new, target)
+    outcome.update(ok=True, written=target, identical=identical)
+
+
+def _caught(outcome, e):
+    if isinstance(e, runner.ForgeError):
+        outcome["error"] = {"code": e.code, "message": e.message}
+    else:  # the glTF exporter's own failure
+        outcome["error"] = {"code": "ADDON_GLTF_EXPORT", "message": str(e).strip()}
+
+
+def export_archive(op, context, binary, path, objects, several, work):
+    """The objects of archive PATH: each selected resource's glb imported with --id, the first
+    into a copy of PATH, each next one into the previous output; the last output moved into
+    place. Nothing is written unless every resource's import succeeds."""
+    outcome = {"donor": path, "written": None, "ok": False, "error": None, "warnings": []}
+    outcome["resources"] = []
+    try:
+        if op.overwrite_donor:
+            raise runner.ForgeError(
+                "ADDON_ARCHIVE_NOT_OVERWRITTEN",
+                "%s is an archive: the edits go into a copy of it, never over the original"
+                % os.path.basename(path),
+            )
+        target = destination(op, path, several)
+        if _same_file(target, path):
+            raise runner.ForgeError(
+                "ADDON_WOULD_OVERWRITE_DONOR", "%s is the archive the objects came from" % target
+            )
+        by_resource = {}
+        for obj in objects:
+            rid = donor.resource_of(obj)
+            if rid:
+                by_resource.setdefault(rid, set()).add(obj)
+        chosen = [r for r in sorted(by_resource) if any(o.type == "MESH" for o in by_resource[r])]
+        if not chosen:
+            raise runner.ForgeError("ADDON_NOTHING_SELECTED", "no mesh of %s in the scene" % path)
+        current = path
+        for n, rid in enumerate(chosen):
+            objs = by_resource[rid]
+            name = next((o.get(donor.RESOURCE_NAME) for o in objs if o.type == "MESH"), "")
+            glb = os.path.join(work, "edited-%d.glb" % n)
+            export_glb(context, objs, glb, _blender_options(op))
+            new = os.path.join(work, "step-%d.forge" % n)
+            result = runner.import_mesh(binary, glb, current, new, op.drop_submeshes, rid)
+            row = {
+                "resource_id": rid,
+                "name": name,
+                "ok": bool(result.get("ok")),
+                "summary": result.get("summary") or {},
+                "warnings": result.get("warnings") or [],
+            }
+            outcome["resources"].append(row)
+            outcome["warnings"] += row["warnings"]
+            if not row["ok"]:
+                error = result.get("error") or {}
+                raise runner.ForgeError(
+                    error.get("code", "ADDON_IMPORT_FAILED"),
+                    "resource %s '%s': %s" % (rid, name, error.get("message", "")),
+                )
+            current = new
+        _finish(op, outcome, current, path, target)
+    except (runner.ForgeError, RuntimeError) as e:
+        _caught(outcome, e)
+    return outcome
+
+
 def export_donor(op, context, binary, path, objects, several, work):
     """One donor: its outcome for LAST. Nothing is written unless forge2gltf import succeeds;
     then its output is moved into place in one rename."""
@@ -133,15 +231,7 @@ def export_donor(op, context, binary, path, objects, several, work):
         if not any(o.type == "MESH" for o in objects):
             raise runner.ForgeError("ADDON_NOTHING_SELECTED", "no mesh of %s in the scene" % path)
         glb = os.path.join(work, "edited.glb")
-        export_glb(
-            context,
-            objects,
-            glb,
-            {
-                "export_tangents": op.blender_tangents,
-                "export_morph_normal": op.blender_morph_normals,
-            },
-        )
+        export_glb(context, objects, glb, _blender_options(op))
         new = os.path.join(work, "new" + os.path.splitext(path)[1])
         result = runner.import_mesh(binary, glb, path, new, op.drop_submeshes)
         outcome["summary"] = result.get("summary") or {}
@@ -151,24 +241,9 @@ def export_donor(op, context, binary, path, objects, several, work):
             raise runner.ForgeError(
                 error.get("code", "ADDON_IMPORT_FAILED"), error.get("message", "")
             )
-        if op.dry_run:
-            outcome["ok"] = True
-            return outcome
-        identical = filecmp.cmp(new, path, shallow=False)
-        staged = target + ".forge-export"
-        try:
-            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-            shutil.copyfile(new, staged)
-            os.replace(staged, target)
-        except OSError as e:
-            if os.path.exists(staged):
-                os.remove(staged)
-            raise runner.ForgeError("ADDON_WRITE_FAILED", "%s: %s" % (target, e.strerror or e))
-        outcome.update(ok=True, written=target, identical=identical)
-    except runner.ForgeError as e:
-        outcome["error"] = {"code": e.code, "message": e.message}
-    except RuntimeError as e:  # the glTF exporter's own failure
-        outcome["error"] = {"code": "ADDON_GLTF_EXPORT", "message": str(e).strip()}
+        _finish(op, outcome, new, path, target)
+    except (runner.ForgeError, RuntimeError) as e:
+        _caught(outcome, e)
     return outcome
 
 
@@ -182,7 +257,7 @@ SUFFIX = dict(
 )
 OVERWRITE_DONOR = dict(
     name="Overwrite donor",
-    description="Write over the original game file (otherwise refused)",
+    description="Write over the original game file (otherwise refused; never for an archive)",
     default=False,
 )
 DROP_SUBMESHES = dict(
@@ -256,8 +331,9 @@ class EXPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ExportHelper):
         all_lines = []
         for path in sorted(groups):
             work = tempfile.mkdtemp(prefix="forge-export-")
+            archive = any(donor.resource_of(o) for o in groups[path])
             try:
-                outcome = export_donor(
+                outcome = (export_archive if archive else export_donor)(
                     self, context, binary, path, groups[path], len(groups) > 1, work
                 )
             finally:

@@ -1,6 +1,9 @@
 """File > Import > Forge mesh: forge2gltf convert into a temporary folder, then Blender's glTF
-importer on every glb, one collection per input, each object remembering its donor."""
+importer on every glb, one collection per input, each object remembering its donor. A forge
+archive is an input too: its Mesh resources whose names match the filter (all by default),
+each object remembering the archive and its resource id."""
 
+import fnmatch
 import os
 import shutil
 import tempfile
@@ -56,8 +59,43 @@ def import_glb(glb, coll):
     return objects
 
 
-def import_source(binary, source, parent, work):
-    """One input (a file or a folder): its outcome for LAST."""
+def _import_converted(entry, target, source, outcome, label, resource=None):
+    """One converted row of convert's report: its glb into TARGET, each object remembering
+    its donor (SOURCE; for an archive also the resource {"id", "name"})."""
+    try:
+        objects = import_glb(entry["output"], target)
+    except RuntimeError as e:  # the glTF importer's own failure: this file only
+        outcome["errors"].append("%s: ADDON_GLTF_IMPORT: %s" % (label, str(e).strip()))
+        return
+    source_block = runner.glb_source(entry["output"])
+    fmt = entry.get("format") or source_block.get("format", "")
+    for obj in objects:
+        donor.remember(obj, source, fmt, source_block.get("objectId", ""))
+        if resource:
+            donor.remember_resource(obj, resource["id"], resource["name"])
+        if obj.type == "MESH" and not colours.restore(obj.data, entry["output"]):
+            outcome["warnings"].append(
+                "%s: ADDON_COLOURS_ROUNDED: vertex colours kept as Blender rounded them" % label
+            )
+    outcome["objects"].extend(o.name for o in objects)
+
+
+def _failed(entry, label, outcome):
+    """The warnings of a row; True (its error reported) when it was not converted."""
+    for w in entry.get("warnings") or []:
+        outcome["warnings"].append("%s: %s: %s" % (label, w.get("code"), w.get("message")))
+    if entry.get("status") == "converted":
+        return False
+    error = entry.get("error") or {}
+    if error:
+        outcome["errors"].append("%s: %s: %s" % (label, error.get("code"), error.get("message")))
+    return True
+
+
+def import_source(binary, source, parent, work, pattern=""):
+    """One input (a file, a folder or an archive): its outcome for LAST."""
+    if not os.path.isdir(source) and runner.is_archive(source):
+        return import_archive(binary, source, parent, work, pattern)
     outcome = {"input": source, "collection": None, "objects": [], "errors": [], "warnings": []}
     name = os.path.basename(source.rstrip(os.sep)) or source
     try:
@@ -69,39 +107,79 @@ def import_source(binary, source, parent, work):
     coll = None
     for entry in entries:
         label = os.path.relpath(entry["input"], source) if folder else name
-        for w in entry.get("warnings") or []:
-            outcome["warnings"].append("%s: %s: %s" % (label, w.get("code"), w.get("message")))
-        if entry.get("status") != "converted":
-            error = entry.get("error") or {}
-            if error:
-                outcome["errors"].append(
-                    "%s: %s: %s" % (label, error.get("code"), error.get("message"))
-                )
+        if _failed(entry, label, outcome):
             continue
         if coll is None:
             coll = _collection(name, parent)
             outcome["collection"] = coll.name
         target = _collection(label, coll) if folder else coll
-        try:
-            objects = import_glb(entry["output"], target)
-        except RuntimeError as e:  # the glTF importer's own failure: this file only
-            outcome["errors"].append("%s: ADDON_GLTF_IMPORT: %s" % (label, str(e).strip()))
-            continue
-        source_block = runner.glb_source(entry["output"])
-        fmt = entry.get("format") or source_block.get("format", "")
-        for obj in objects:
-            donor.remember(obj, entry["input"], fmt, source_block.get("objectId", ""))
-            if obj.type == "MESH" and not colours.restore(obj.data, entry["output"]):
+        _import_converted(entry, target, entry["input"], outcome, label)
+    return outcome
+
+
+def matches(name, pattern):
+    """The resource filter: comma-separated parts, each a shell pattern (* ? [..]) or, without
+    one, a part of the name; case-insensitive. An empty filter takes every mesh."""
+    parts = [p.strip().lower() for p in (pattern or "").split(",") if p.strip()]
+    if not parts:
+        return True
+    name = name.lower()
+    return any(
+        fnmatch.fnmatchcase(name, p) if any(c in p for c in "*?[") else p in name for p in parts
+    )
+
+
+def import_archive(binary, archive, parent, work, pattern):
+    """A forge archive: `forge2gltf ls --json` names its meshes, `forge2gltf convert` writes
+    the glbs (every mesh: convert has no resource filter), and the ones whose names match
+    PATTERN are imported, one collection per archive and one child per resource
+    ("<entry>/<resource>")."""
+    outcome = {"input": archive, "collection": None, "objects": [], "errors": [], "warnings": []}
+    name = os.path.basename(archive)
+    try:
+        chosen = {m["id"]: m for m in runner.archive_meshes(binary, archive)}
+        listed = len(chosen)
+        chosen = {k: m for k, m in chosen.items() if matches(m["name"], pattern)}
+        if not chosen:
+            raise runner.ForgeError(
+                "ADDON_NO_MATCHING_RESOURCE",
+                "none of its %d Mesh resources is named like %r" % (listed, pattern),
+            )
+        entries = runner.convert(binary, archive, work)
+    except runner.ForgeError as e:
+        outcome["errors"].append("%s: %s" % (name, e))
+        return outcome
+    coll = _collection(name, parent)
+    outcome["collection"] = coll.name
+    for entry in entries:
+        resource = chosen.get(entry.get("resource_id"))
+        label = "%s:%s" % (name, entry.get("input", "").rpartition(":")[2])
+        if resource is None:  # another mesh, or an entry that did not read (a warning)
+            error = entry.get("error") or {}
+            if entry.get("resource_id") is None and error:
                 outcome["warnings"].append(
-                    "%s: ADDON_COLOURS_ROUNDED: vertex colours kept as Blender rounded them" % label
+                    "%s: %s: %s" % (label, error.get("code"), error.get("message"))
                 )
-        outcome["objects"].extend(o.name for o in objects)
+            continue
+        if _failed(entry, label, outcome):
+            continue
+        target = _collection("%s/%s" % (resource["entry"], resource["name"]), coll)
+        _import_converted(entry, target, archive, outcome, label, resource)
+    if not outcome["objects"]:
+        bpy.data.collections.remove(coll)
+        outcome["collection"] = None
     return outcome
 
 
 # Property arguments outside the class body: flake8 reads strings inside annotations as
 # type names.
 ANY_FILE, HIDDEN, PASSED, FOLDER = "*", {"HIDDEN"}, {"HIDDEN", "SKIP_SAVE"}, "DIR_PATH"
+RESOURCE_FILTER = dict(
+    name="Resources",
+    description="For a .forge archive: the Mesh resources to import by name, comma-separated "
+    "parts, each a pattern (* ?) or a part of the name; empty: every mesh",
+    default="",
+)
 
 
 class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
@@ -116,6 +194,7 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
     filter_glob: bpy.props.StringProperty(default=ANY_FILE, options=HIDDEN)
     files: bpy.props.CollectionProperty(type=bpy.types.OperatorFileListElement, options=PASSED)
     directory: bpy.props.StringProperty(subtype=FOLDER, options=PASSED)
+    resource_filter: bpy.props.StringProperty(**RESOURCE_FILTER)
 
     def execute(self, context):
         LAST.clear()
@@ -132,7 +211,9 @@ class IMPORT_SCENE_OT_forge_mesh(bpy.types.Operator, ImportHelper):
         for source in sources:
             work = tempfile.mkdtemp(prefix="forge-import-")
             try:
-                outcome = import_source(binary, source, context.scene.collection, work)
+                outcome = import_source(
+                    binary, source, context.scene.collection, work, self.resource_filter
+                )
             finally:
                 shutil.rmtree(work, ignore_errors=True)
             LAST.append(outcome)

@@ -80,6 +80,40 @@ def convert(binary, source, out_dir):
     return entries
 
 
+ARCHIVE_MAGIC = b"scimitar"
+
+
+def is_archive(path):
+    """A forge archive (by content, as forge2gltf recognises it): starts with 'scimitar'."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(ARCHIVE_MAGIC)) == ARCHIVE_MAGIC
+    except OSError:
+        return False
+
+
+def archive_meshes(binary, archive):
+    """`forge2gltf ls ARCHIVE --json`: the archive's Mesh resources, each {"id", "name",
+    "entry"} (the entry's name), in archive order."""
+    done = _run([binary, "ls", archive, "--json"])
+    try:
+        listed = json.loads(done.stdout)["archives"][0]
+    except (ValueError, KeyError, IndexError):
+        raise ForgeError(
+            "ADDON_LS_FAILED",
+            "forge2gltf ls exited %d: %s" % (done.returncode, _last_line(done.stderr)),
+        )
+    if listed.get("error"):
+        e = listed["error"]
+        raise ForgeError(e.get("code", "ADDON_LS_FAILED"), e.get("message", ""))
+    return [
+        {"id": r["file_id"], "name": r["name"], "entry": e["name"]}
+        for e in listed.get("entries") or []
+        for r in e.get("resources") or []
+        if r.get("class_name") == "Mesh"
+    ]
+
+
 def glb_source(path):
     """The mesh extras' `source` block ({format, objectId, ...}) of a glb convert wrote."""
     with open(path, "rb") as f:
@@ -92,10 +126,13 @@ def glb_source(path):
     return (meshes[0].get("extras") or {}).get("source") or {}
 
 
-def import_mesh(binary, glb, donor, output, drop_submeshes=False):
-    """`forge2gltf import GLB --donor DONOR -o OUTPUT --json`: its JSON (ok, error, summary,
-    warnings). forge2gltf writes nothing when ok is false."""
+def import_mesh(binary, glb, donor, output, drop_submeshes=False, resource_id=None):
+    """`forge2gltf import GLB --donor DONOR -o OUTPUT --json` (with `--id RESOURCE_ID` for an
+    archive donor: OUTPUT is then a copy of the archive with that resource replaced): its JSON
+    (ok, error, summary, warnings). forge2gltf writes nothing when ok is false."""
     args = [binary, "import", glb, "--donor", donor, "-o", output, "--json"]
+    if resource_id:
+        args += ["--id", resource_id]
     if drop_submeshes:
         args.append("--drop-submeshes")
     done = _run(args)

@@ -23,24 +23,9 @@ def _ranges(details):
     return text
 
 
-def lines(result):
-    """The lines of one export: the donor, where it went, and the match table of import's
-    --json (vertices kept and new, ranges, materials, joints, warnings) or its error."""
-    written = result.get("written")
-    out = [
-        "%s -> %s"
-        % (
-            os.path.basename(result.get("donor", "?")),
-            os.path.basename(written) if written else "-",
-        )
-    ]
-    if written:
-        out.append("in " + os.path.dirname(written))
-    error = result.get("error")
-    if error:
-        out.append("ERROR %s: %s" % (error.get("code", "?"), error.get("message", "")))
-        return out
-    s = result.get("summary") or {}
+def _table(s):
+    """import --json's match table: vertices kept and new, ranges, materials, joints."""
+    out = []
     d = s.get("details") or {}
     out.append(
         "vertices: %d kept, %d new (donor %d, now %d)"
@@ -84,6 +69,33 @@ def lines(result):
         out.append("computed: " + ", ".join(str(c) for c in s["computed"]))
     if s.get("dropped_attributes"):
         out.append("dropped attributes: " + ", ".join(str(a) for a in s["dropped_attributes"]))
+    return out
+
+
+def lines(result):
+    """The lines of one export: the donor, where it went, and the match table of import's
+    --json (vertices kept and new, ranges, materials, joints, warnings) or its error; for an
+    archive one table per resource."""
+    written = result.get("written")
+    out = [
+        "%s -> %s"
+        % (
+            os.path.basename(result.get("donor", "?")),
+            os.path.basename(written) if written else "-",
+        )
+    ]
+    if written:
+        out.append("in " + os.path.dirname(written))
+    error = result.get("error")
+    if error:
+        out.append("ERROR %s: %s" % (error.get("code", "?"), error.get("message", "")))
+        return out
+    if "resources" in result:  # an archive: one table per resource written back
+        for r in result["resources"]:
+            out.append("resource %s (%s):" % (r.get("name") or "?", r.get("resource_id")))
+            out += ["  " + line for line in _table(r.get("summary") or {})]
+    else:
+        out += _table(result.get("summary") or {})
     identical = result.get("identical")
     if identical is not None:
         out.append(

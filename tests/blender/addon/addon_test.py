@@ -8,7 +8,9 @@ Writes RESULT.json for run.sh's checks of the written meshes; exits 1 on a failu
 MANIFEST.json: {"zip", "forge2gltf", "check_import" (tests/blender/check_import.py), "work",
 "samples": [{"sample": "sws/x.mesh", "donor": "/abs/copy/x.mesh", "glb": "/abs/x.glb",
 "format", "object_id", "ir": info --json's "ir"}], "edit": "rr/static24_props.mesh",
-"spare": "/abs/spare.mesh" (a copy to overwrite and delete), "junk": "/abs/not-a-mesh.bin"}
+"spare": "/abs/spare.mesh" (a copy to overwrite and delete), "junk": "/abs/not-a-mesh.bin",
+"archives": [{"archive": "/abs/copy/DataPC.forge", "meshes": [{"id", "name", "entry"}]}]
+(the sample archives' copies, forge2gltf ls's Mesh resources)}
 """
 
 import hashlib
@@ -357,6 +359,119 @@ def edit(addon):
     }
 
 
+def archive_objects(archive, kind="MESH"):
+    return [o for o in by_donor(archive, kind) if o.get("forge_resource_id")]
+
+
+def import_archive(addon, a, pattern):
+    """File > Import > Forge mesh on archive A with the filter PATTERN: (result, error, the
+    resource ids of the new mesh objects)."""
+    before = set(bpy.data.objects)
+    result, error = call(
+        bpy.ops.import_scene.forge_mesh, filepath=a["archive"], resource_filter=pattern
+    )
+    new = [o for o in bpy.data.objects if o not in before and o.type == "MESH"]
+    return result, error, sorted({o.get("forge_resource_id") for o in new})
+
+
+def archives(addon):
+    """An archive through the add-on: imported with a filter and without, the properties kept
+    in a saved .blend, every mesh of one archive exported unedited (a copy, byte-identical),
+    two meshes of the other edited (a copy with their entries changed), the original never
+    written. Returns what run.sh checks."""
+    bpy.ops.wm.read_homefile(use_empty=True)
+    grw, grb = M["archives"]
+    digests = {a["archive"]: digest(a["archive"]) for a in M["archives"]}
+    want = sorted(m["id"] for m in grw["meshes"] if m["name"] in ("Ranger_LOD0", "Rock"))
+    result, error, got = import_archive(addon, grw, "ranger, ROCK")
+    if result != {"FINISHED"} or got != want:
+        fail(
+            "archive",
+            "filtered import",
+            "%s %r: resources %s, expected %s" % (result, error, got, want),
+        )
+    _, error, got = import_archive(addon, grw, "no such mesh*")
+    if "ADDON_NO_MATCHING_RESOURCE" not in error or got:
+        fail("archive", "filter matching nothing", "error %r, imported %s" % (error, got))
+    result, error, got = import_archive(addon, grb, "")
+    if result != {"FINISHED"} or got != sorted(m["id"] for m in grb["meshes"]):
+        fail("archive", "import of every mesh", "%s %r: resources %s" % (result, error, got))
+    path = os.path.join(M["work"], "archives.blend")
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.open_mainfile(filepath=path)
+    names = {m["id"]: m["name"] for a in M["archives"] for m in a["meshes"]}
+    for a in M["archives"]:
+        for o in archive_objects(a["archive"], None):
+            rid = o.get("forge_resource_id")
+            if o.get("forge_resource_name") != names.get(rid) or not o.get("forge_format"):
+                fail(
+                    "archive",
+                    "properties after reopening",
+                    "%s: %s %s" % (o.name, rid, o.get("forge_resource_name")),
+                )
+
+    # Unedited, every mesh of the GRB archive: <stem>_edited.forge next to it, the same bytes.
+    select_only(archive_objects(grb["archive"]))
+    result, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
+    last = addon.export_op.LAST[0] if addon.export_op.LAST else {}
+    if (
+        result != {"FINISHED"}
+        or not last.get("ok")
+        or len(last.get("resources", [])) != len(grb["meshes"])
+    ):
+        fail("archive", "unedited export", "%s %r %s" % (result, error, last.get("error")))
+    unedited = {
+        "archive": grb["archive"],
+        "output": last.get("written"),
+        "identical": last.get("identical"),
+        "lines": last.get("lines"),
+    }
+
+    # Refused: over the original, with or without overwrite_donor.
+    select_only(archive_objects(grw["archive"]))
+    for kwargs, code in (
+        ({"filepath": grw["archive"]}, "ADDON_WOULD_OVERWRITE_DONOR"),
+        ({"filepath": "", "overwrite_donor": True}, "ADDON_ARCHIVE_NOT_OVERWRITTEN"),
+    ):
+        _, error = call(bpy.ops.export_scene.forge_mesh, **kwargs)
+        if code not in error:
+            fail("archive", "refusal %s" % code, "error %r" % error)
+
+    # Edited: Ranger_LOD0 scaled by 1.5, Rock without its second material's faces.
+    edits = {}
+    for o in archive_objects(grw["archive"]):
+        me = o.data
+        if o["forge_resource_name"] == "Ranger_LOD0":
+            for v in me.vertices:
+                v.co *= 1.5
+            edits["scaled"] = o["forge_resource_id"]
+        elif o["forge_resource_name"] == "Rock":
+            import bmesh
+
+            doomed = [p.index for p in me.polygons if p.material_index == 1]
+            bm = bmesh.new()
+            bm.from_mesh(me)
+            bm.faces.ensure_lookup_table()
+            bmesh.ops.delete(bm, geom=[bm.faces[i] for i in doomed], context="FACES")
+            bm.to_mesh(me)
+            bm.free()
+            edits.update(
+                deleted=o["forge_resource_id"],
+                triangles=len(me.polygons),
+                material=me.materials[1].name,
+            )
+    select_only(archive_objects(grw["archive"]))
+    result, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
+    last = addon.export_op.LAST[0] if addon.export_op.LAST else {}
+    if result != {"FINISHED"} or not last.get("ok"):
+        fail("archive", "edited export", "%s %r %s" % (result, error, last.get("error")))
+    edits.update(archive=grw["archive"], output=last.get("written"), lines=last.get("lines"))
+    for a in M["archives"]:
+        if digest(a["archive"]) != digests[a["archive"]]:
+            fail("archive", "original", "%s was written" % a["archive"])
+    return {"unedited": unedited, "edited": edits}
+
+
 def main():
     start = time.perf_counter()
     addon = install()
@@ -376,8 +491,19 @@ def main():
     )
     refusals()
     edited = edit(addon)
+    through_archives = archives(addon)
+    print("addon: archives done, %.1f s so far" % (time.perf_counter() - start), flush=True)
     with open(ARGS[1], "w") as f:
-        json.dump({"exports": exports, "edit": edited, "failures": FAILURES}, f, indent=1)
+        json.dump(
+            {
+                "exports": exports,
+                "edit": edited,
+                "archives": through_archives,
+                "failures": FAILURES,
+            },
+            f,
+            indent=1,
+        )
     print(
         "addon: Blender part %s in %.1f s"
         % ("FAILED" if FAILURES else "ok", time.perf_counter() - start)

@@ -32,6 +32,11 @@ for m in "${meshes[@]}"; do
   "$f2g" info --json "$samples/$m" >"$tmp/info/${m//\//__}.json"
 done
 cp "$samples/rr/static16_terrain.mesh" "$tmp/spare/terrain.bin"  # any extension
+for a in grw grb; do
+  mkdir -p "$tmp/archives/$a"
+  cp "$samples/archives/$a/DataPC.forge" "$tmp/archives/$a/"
+  "$f2g" ls --json "$tmp/archives/$a/DataPC.forge" >"$tmp/info/archive_$a.json" 2>/dev/null
+done
 printf 'not a mesh at all' >"$tmp/spare/junk.mesh"
 "$f2g" convert "$tmp/donors" -o "$tmp/glb" -q  # the positions check_import compares with
 
@@ -44,6 +49,11 @@ def source(glb):
     data = open(glb, "rb").read()
     n = struct.unpack_from("<I", data, 12)[0]
     return json.loads(data[20:20 + n])["meshes"][0]["extras"]["source"]
+def archive(kind):
+    listed = json.load(open(os.path.join(tmp, "info", "archive_%s.json" % kind)))["archives"][0]
+    return {"archive": os.path.join(tmp, "archives", kind, "DataPC.forge"),
+            "meshes": [{"id": r["file_id"], "name": r["name"], "entry": e["name"]}
+                       for e in listed["entries"] for r in e["resources"] if r["class_name"] == "Mesh"]}
 samples = []
 for m in meshes:
     info = json.load(open(os.path.join(tmp, "info", m.replace("/", "__") + ".json")))
@@ -54,7 +64,8 @@ json.dump({"zip": os.path.join(tmp, "io_scene_forge.zip"), "forge2gltf": f2g, "w
            "check_import": os.path.join(root, "tests", "blender", "check_import.py"),
            "samples": samples, "edit": "rr/static24_props.mesh",
            "spare": os.path.join(tmp, "spare", "terrain.bin"),
-           "junk": os.path.join(tmp, "spare", "junk.mesh"), "repo_binary": repo_binary},
+           "junk": os.path.join(tmp, "spare", "junk.mesh"), "repo_binary": repo_binary,
+           "archives": [archive("grw"), archive("grb")]},
           sys.stdout)
 PY
 
@@ -135,6 +146,43 @@ else:
         print("addon: edit: bounds %s, Blender's %s, donor %s" % (new_b, ed["bounds"], old_b)); bad += 1
     print("addon: edit: %s: %d -> %d triangles (material %s deleted), bounds %s -> %s"
           % (ed["sample"], donor_triangles, triangles, ed["material"], old_b, new_b))
+# Through the archives.
+ar = result["archives"]
+un = ar["unedited"]
+if not un["output"] or open(un["output"], "rb").read() != open(un["archive"], "rb").read():
+    print("addon: archive: the unedited export %s is not the archive's bytes" % un["output"]); bad += 1
+else:
+    print("addon: archive: %s exported unedited: byte-identical" % os.path.basename(un["archive"]))
+ed = result["archives"]["edited"]
+if not ed.get("output") or os.path.basename(ed["output"]) != "DataPC_edited.forge":
+    print("addon: archive: edited export written to %s" % ed.get("output")); bad += 1
+else:
+    done = run("verify", ed["output"], "--against", ed["archive"], "--json")
+    report = json.loads(done.stdout or "{}")
+    ls = json.loads(run("ls", "--json", ed["archive"]).stdout)["archives"][0]["entries"]
+    entry_of = {r["file_id"]: e["index"] for e in ls for r in e["resources"]}
+    want = sorted({entry_of[ed["scaled"]], entry_of[ed["deleted"]]})
+    changed = sorted(c["index"] for c in report.get("changed", []))
+    if done.returncode or changed != want:
+        print("addon: archive: verify --against: exit %d, changed %s, expected %s: %s"
+              % (done.returncode, changed, want, report.get("problems"))); bad += 1
+    ir = json.loads(run("info", "--json", ed["output"], "--id", ed["deleted"]).stdout)["ir"]
+    triangles = sum(p["index_count"] // 3 for p in ir["primitives"])
+    if triangles != ed["triangles"] or ed["material"] in [p["material"] for p in ir["primitives"]]:
+        print("addon: archive: the deleted faces: %d triangles (Blender %d), materials %s"
+              % (triangles, ed["triangles"], [p["material"] for p in ir["primitives"]])); bad += 1
+    def body_bounds(archive, rid, name):
+        out = os.path.join(tmp, "extract-" + name)
+        run("extract", archive, "-o", out, "--id", rid, "--body")
+        found = [os.path.join(d, f) for d, _, fs in os.walk(out) for f in fs]
+        return bounds(found[0]) if len(found) == 1 else None
+    old_b = body_bounds(ed["archive"], ed["scaled"], "old")
+    new_b = body_bounds(ed["output"], ed["scaled"], "new")
+    step = 1e-3 + 1.5 * max(abs(c) for c in old_b[0] + old_b[1]) / 32767 if old_b else 0
+    if not old_b or not new_b or any(abs(n - 1.5 * o) > step for n, o in zip(new_b[0] + new_b[1], old_b[0] + old_b[1])):
+        print("addon: archive: the scaled mesh's bounds %s, 1.5 x %s expected" % (new_b, old_b)); bad += 1
+    print("addon: archive: %s: entries %s changed (a mesh scaled, a material's faces deleted: %d triangles)"
+          % (os.path.basename(ed["output"]), changed, triangles))
 print("addon: %d samples imported and exported through the add-on: %d byte-identical, %d re-encoded"
       " (%d without SubMeshes); %d check failures" % (len(result["exports"]), identical,
       written - identical, dropped, bad + len(result["failures"])))

@@ -20,3 +20,6 @@ f2g_test(import_unlike_samples_test SOURCES converter/import/import_unlike_sampl
          LIBS f2g_converter f2g_samples)
 # import into a forge archive: identity for every sample archive's meshes, an edit, refusals.
 f2g_test(import_archive_test SOURCES converter/import/import_archive_test.cpp LIBS f2g_converter)
+# Edited meshes into a copy of their sample archive: only their entry changes (Done means 2).
+f2g_test(import_archive_edits_test SOURCES converter/import/import_archive_edits_test.cpp
+         LIBS f2g_converter)

@@ -1,0 +1,279 @@
+// Done means 2 of writing into an archive: edited meshes (moved, scaled, triangles deleted, a
+// material's faces deleted; skinned and static, both dialects, the patch archive too) come
+// back into a copy of their sample archive. The edits are made on the glTF (JSON and BIN), as
+// a user's tool would; the checks read the new archive's bytes themselves where they can:
+// only the edited entry's payload differs, every other payload and every table byte is the
+// old one's but for the patched offsets and both size fields, the file is padded with zeros
+// to 0x8000, each block's Adler-32 (both sums from 0) is right, and the mesh decodes
+// strictly (no error, no warning) with the edit visible.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "converter/import/archive_import.h"
+#include "converter/verify/archive_compare.h"
+#include "formats/registry.h"
+#include "tests/support/archive_test_support.h"
+#include "tests/support/gltf_import.h"
+
+namespace f2g::import {
+namespace {
+
+using namespace f2g::archive;
+using namespace f2g::archive::test;
+using Bytes = std::vector<uint8_t>;
+using Json = nlohmann::json;
+using Doc = f2g::test::GltfDoc;
+
+// Skinned and static meshes of both dialects; Rock shares an LZO1X (not -999) entry with three
+// other meshes, Pipe a seven-resource one.
+struct Case {
+  std::string archive, mesh;
+};
+const std::vector<Case> kCases = {{"grw/DataPC.forge", "Ranger_LOD0"},
+                                  {"grw/DataPC.forge", "Rock"},
+                                  {"grw/DataPC_patch_01.forge", "Ranger_LOD0"},
+                                  {"grb/DataPC.forge", "Soldier_LOD0"},
+                                  {"grb/DataPC.forge", "Pipe"}};
+
+MeshResource mesh_named(const Bytes& archive, const std::string& name) {
+  for (const MeshResource& m : meshes_of(archive))
+    if (m.name == name) return m;
+  throw std::logic_error("no mesh " + name);
+}
+
+ir::Mesh decoded(const Bytes& body) {
+  Result<Decoded> d = decode(body.data(), body.size(), {});
+  if (!d) throw std::logic_error(d.error().to_string());
+  return d->mesh;
+}
+
+// Every POSITION value of the glTF (each accessor once, whatever its stride), min and max
+// recomputed.
+void edit_positions(Doc& g, const std::function<void(float*)>& f) {
+  std::set<int> done;
+  for (const Json& prim : g.json["meshes"][0]["primitives"]) {
+    const int ai = prim["attributes"]["POSITION"];
+    if (!done.insert(ai).second) continue;
+    Json& acc = g.json["accessors"][size_t(ai)];
+    const Json& view = g.json["bufferViews"][acc["bufferView"].get<size_t>()];
+    const size_t stride = view.value("byteStride", size_t(12));
+    const size_t at = view.value("byteOffset", size_t(0)) + acc.value("byteOffset", size_t(0));
+    std::array<float, 3> lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+    for (size_t v = 0; v < acc["count"].get<size_t>(); ++v) {
+      float p[3];
+      std::memcpy(p, g.bin.data() + at + v * stride, 12);
+      f(p);
+      std::memcpy(g.bin.data() + at + v * stride, p, 12);
+      for (size_t k = 0; k < 3; ++k) lo[k] = std::min(lo[k], p[k]), hi[k] = std::max(hi[k], p[k]);
+    }
+    acc["min"] = lo;
+    acc["max"] = hi;
+  }
+}
+
+// Per material id: the triangles drawn.
+std::map<std::string, size_t> triangles_by_material(const ir::Mesh& m) {
+  std::map<std::string, size_t> out;
+  for (const ir::Primitive& p : m.primitives)
+    out[m.materials.at(p.material).extras.value("id", "")] += p.index_count / 3;
+  return out;
+}
+
+struct Bounds {
+  std::array<float, 3> lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+};
+// Over the vertices some triangle uses (import drops the others).
+Bounds bounds(const ir::Mesh& m) {
+  Bounds b;
+  const std::vector<float>& p = m.find("POSITION")->f32;
+  for (uint32_t i : m.indices)
+    for (size_t k = 0; k < 3; ++k)
+      b.lo[k] = std::min(b.lo[k], p[i * 3 + k]), b.hi[k] = std::max(b.hi[k], p[i * 3 + k]);
+  return b;
+}
+float extent(const Bounds& b) {
+  float e = 0;
+  for (size_t k = 0; k < 3; ++k) e = std::max({e, std::fabs(b.lo[k]), std::fabs(b.hi[k])});
+  return e;
+}
+
+// Adler-32 with both sums starting at 0, written here again (not the archive room's).
+uint32_t adler_from_zero(const uint8_t* p, size_t n) {
+  uint32_t a = 0, b = 0;
+  for (size_t i = 0; i < n; ++i) a = (a + p[i]) % 65521, b = (b + a) % 65521;
+  return b << 16 | a;
+}
+
+// The new archive against the old one when only entry `changed` was edited; returns the
+// entry's contents as read from the new archive.
+EntryContents expect_only_entry_changed(const Bytes& b, const Bytes& old, size_t changed) {
+  const Archive n = must_read(b), o = must_read(old);
+  EXPECT_TRUE(n.warnings.empty());
+  EXPECT_EQ(n.entries.size(), o.entries.size());
+  const Entry& ne = n.entries.at(changed);
+  const Entry& oe = o.entries.at(changed);
+  const int64_t delta = int64_t(ne.size) - int64_t(oe.size);
+  // Every other payload byte for byte, at its old offset or moved by the size change.
+  for (size_t i = 0; i < n.entries.size(); ++i) {
+    const Entry &x = n.entries[i], &y = o.entries[i];
+    EXPECT_EQ(x.file_id, y.file_id);
+    EXPECT_EQ(int64_t(x.offset), int64_t(y.offset) + (i > changed ? delta : 0)) << "entry " << i;
+    if (i == changed) continue;
+    EXPECT_EQ(x.size, y.size) << "entry " << i;
+    EXPECT_TRUE(x.size == y.size &&
+                std::equal(b.begin() + long(x.offset), b.begin() + long(x.offset + x.size),
+                           old.begin() + long(y.offset)))
+        << "entry " << i << "'s payload changed";
+  }
+  // Both size fields of the entry: the index record's (+16) and the name record's (+0).
+  EXPECT_EQ(get<int32_t>(b, ne.index_record_offset + 16), int32_t(ne.size));
+  EXPECT_EQ(get<int32_t>(b, ne.name_record_offset), int32_t(ne.size));
+  // The tables are the old bytes but for the payload offsets after the entry and its sizes.
+  Bytes want(old.begin(), old.begin() + long(o.entries[0].offset));
+  for (size_t i = changed; i < n.entries.size(); ++i)
+    put<uint64_t>(want, n.entries[i].index_record_offset, n.entries[i].offset);
+  put<int32_t>(want, ne.index_record_offset + 16, int32_t(ne.size));
+  put<int32_t>(want, ne.name_record_offset, int32_t(ne.size));
+  EXPECT_TRUE(std::equal(want.begin(), want.end(), b.begin())) << "a table byte differs";
+  // Padded with zeros to a multiple of 0x8000 after the last payload.
+  const Entry& last = n.entries.back();
+  EXPECT_EQ(b.size() % 0x8000, 0u);
+  EXPECT_LT(b.size() - (last.offset + last.size), 0x8000u);
+  EXPECT_TRUE(std::all_of(b.begin() + long(last.offset + last.size), b.end(),
+                          [](uint8_t x) { return x == 0; }));
+  // The edited entry: its two sets with their old compression numbers, every block's checksum.
+  Result<EntryContents> c = read_entry(n, b.data(), b.size(), changed);
+  if (!c) throw std::logic_error(c.error().to_string());
+  const EntryContents before = *read_entry(o, old.data(), old.size(), changed);
+  EXPECT_TRUE(c->warnings.empty());
+  EXPECT_EQ(c->sets.size(), 2u);
+  for (size_t s = 0; s < c->sets.size() && s < before.sets.size(); ++s) {
+    EXPECT_EQ(c->sets[s].header.compression, before.sets[s].header.compression) << "set " << s;
+    for (const StoredBlock& blk : c->sets[s].blocks)
+      EXPECT_EQ(blk.checksum, adler_from_zero(blk.data, blk.stored_size)) << "set " << s;
+  }
+  EXPECT_EQ(c->sets[0].size + c->sets[1].size, ne.size);  // the two sets and nothing else
+  // The other resources of the entry keep their records.
+  EXPECT_EQ(c->resources.size(), before.resources.size());
+  for (size_t r = 0; r < c->resources.size() && r < before.resources.size(); ++r)
+    EXPECT_EQ(c->resources[r].id, before.resources[r].id);
+  // verify --against agrees.
+  const verify::ArchiveCompareReport report =
+      verify::compare_archives(b.data(), b.size(), old.data(), old.size());
+  EXPECT_TRUE(report.ok()) << verify::to_json(report).dump();
+  EXPECT_EQ(report.changed.size(), 1u);
+  return std::move(*c);
+}
+
+// One edit through import into the archive: the checks above, then the mesh as read back
+// (strictly) for the edit's own check, with the donor's.
+void run_edit(const std::function<void(Doc&)>& edit,
+              const std::function<void(const ir::Mesh& after, const ir::Mesh& before)>& check) {
+  for (const Case& k : kCases) {
+    SCOPED_TRACE(k.archive + " " + k.mesh);
+    const Bytes archive = sample(k.archive);
+    const MeshResource m = mesh_named(archive, k.mesh);
+    const ir::Mesh before = decoded(m.body);
+    std::optional<Doc> g = f2g::test::gltf_doc(before);
+    ASSERT_TRUE(g);
+    edit(*g);
+    const std::string text = g->json.dump();
+    const ArchiveImportOutcome o = import_into_archive(f2g::test::doc_input(*g, text),
+                                                       archive.data(), archive.size(), m.id, {});
+    ASSERT_FALSE(o.error) << o.error->to_string();
+    EXPECT_EQ(o.summary["archive"]["identical"], false);
+    const EntryContents c = expect_only_entry_changed(o.bytes, archive, m.entry);
+    size_t found = 0;
+    for (const Resource& r : c.resources) {
+      if (r.class_id != class_id("Mesh")) continue;
+      const Bytes body(c.records.begin() + long(r.body_offset),
+                       c.records.begin() + long(r.body_offset + r.body_size));
+      Result<Decoded> d = decode(body.data(), body.size(), {});
+      ASSERT_TRUE(d.ok()) << r.name << ": " << d.error().to_string();
+      EXPECT_TRUE(d->mesh.warnings.empty()) << r.name << ": " << d->mesh.warnings[0].to_string();
+      if (r.id != m.id) {  // a neighbour in the same entry: its body unchanged
+        const MeshResource same = mesh_named(archive, r.name);
+        EXPECT_TRUE(body == same.body) << r.name;
+        continue;
+      }
+      ++found;
+      EXPECT_FALSE(body == m.body);
+      EXPECT_EQ(r.record_size, 12 + r.name.size() + r.gap_size + r.body_size);
+      check(d->mesh, before);
+    }
+    EXPECT_EQ(found, 1u);
+  }
+}
+
+TEST(ImportArchiveEdits, AMovedMeshShiftsItsBoundsAlongTheGamesX) {
+  // glTF x is the game's x (convert turns Z-up to Y-up about x).
+  run_edit([](Doc& g) { edit_positions(g, [](float* p) { p[0] += 0.25f; }); },
+           [](const ir::Mesh& after, const ir::Mesh& before) {
+             const Bounds a = bounds(after), b = bounds(before);
+             const float tol = 2e-3f * (extent(b) + 0.25f) + 1e-4f;
+             for (size_t k = 0; k < 3; ++k) {
+               const float shift = k == 0 ? 0.25f : 0.f;
+               EXPECT_NEAR(a.lo[k], b.lo[k] + shift, tol) << "axis " << k;
+               EXPECT_NEAR(a.hi[k], b.hi[k] + shift, tol) << "axis " << k;
+             }
+             EXPECT_EQ(triangles_by_material(after), triangles_by_material(before));
+           });
+}
+
+TEST(ImportArchiveEdits, AScaledMeshDoublesItsBounds) {
+  run_edit([](Doc& g) { edit_positions(g, [](float* p) { p[0] *= 2, p[1] *= 2, p[2] *= 2; }); },
+           [](const ir::Mesh& after, const ir::Mesh& before) {
+             const Bounds a = bounds(after), b = bounds(before);
+             const float tol = 4e-3f * extent(b) + 1e-4f;
+             for (size_t k = 0; k < 3; ++k) {
+               EXPECT_NEAR(a.lo[k], 2 * b.lo[k], tol) << "axis " << k;
+               EXPECT_NEAR(a.hi[k], 2 * b.hi[k], tol) << "axis " << k;
+             }
+             EXPECT_EQ(triangles_by_material(after), triangles_by_material(before));
+           });
+}
+
+TEST(ImportArchiveEdits, DeletedTrianglesAreGoneFromTheirMaterialOnly) {
+  // The last 4 triangles of the first primitive: its indices accessor counts 12 fewer.
+  run_edit(
+      [](Doc& g) {
+        Json& prim = g.json["meshes"][0]["primitives"][0];
+        Json& acc = g.json["accessors"][prim["indices"].get<size_t>()];
+        acc["count"] = acc["count"].get<size_t>() - 12;
+        acc.erase("min");
+        acc.erase("max");
+      },
+      [](const ir::Mesh& after, const ir::Mesh& before) {
+        std::map<std::string, size_t> want = triangles_by_material(before);
+        want[before.materials.at(before.primitives.at(0).material).extras.value("id", "")] -= 4;
+        EXPECT_EQ(triangles_by_material(after), want);
+      });
+}
+
+TEST(ImportArchiveEdits, AMaterialsFacesDeletedLeaveTheOtherMaterialsAsTheyWere) {
+  // The last primitive (one material's faces) removed from the glTF mesh.
+  run_edit(
+      [](Doc& g) {
+        g.json["meshes"][0]["primitives"].erase(g.json["meshes"][0]["primitives"].size() - 1);
+      },
+      [](const ir::Mesh& after, const ir::Mesh& before) {
+        std::map<std::string, size_t> want = triangles_by_material(before);
+        const std::string gone =
+            before.materials.at(before.primitives.back().material).extras.value("id", "");
+        want.erase(gone);
+        std::map<std::string, size_t> got = triangles_by_material(after);
+        EXPECT_EQ(got.count(gone) ? got[gone] : 0u, 0u);
+        got.erase(gone);  // a material the mesh may keep listing but no longer draws
+        EXPECT_EQ(got, want);
+      });
+}
+
+}  // namespace
+}  // namespace f2g::import
