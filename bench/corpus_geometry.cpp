@@ -201,4 +201,46 @@ std::array<float, 16> inverse_bind(uint32_t i, uint32_t n, Rng& r) {
           1};
 }
 
+namespace {
+
+// Set `set` (0 or 1) of the 4-wide slices of an 8-influence array, or the whole 4-wide one.
+std::vector<uint8_t> influence_set(const std::vector<uint8_t>& all, uint32_t per_vertex, int set) {
+  if (per_vertex == 4) return all;
+  std::vector<uint8_t> out;
+  out.reserve(all.size() / 2);
+  for (size_t v = 0; v < all.size() / 8; ++v)
+    out.insert(out.end(), all.begin() + v * 8 + set * 4, all.begin() + v * 8 + set * 4 + 4);
+  return out;
+}
+
+}  // namespace
+
+void make_character(GeometrySpec& spec, uint32_t bones, uint32_t influences, Rng& r) {
+  spec.shape = Shape::Character;
+  spec.size = r.uniform(1.6, 2.2);
+  spec.offset = {0, 0, 0};
+  spec.influences = influences;
+  for (size_t p = 0; p < spec.part_vertices.size(); ++p) {
+    const uint32_t lo = uint32_t(p * bones / spec.part_vertices.size());
+    const uint32_t hi = uint32_t((p + 1) * bones / spec.part_vertices.size());
+    std::vector<uint8_t> list;
+    for (uint32_t b = lo ? lo - 1 : 0; b < std::min(hi + 1, bones); ++b) list.push_back(uint8_t(b));
+    spec.part_bones.push_back(list);
+  }
+}
+
+ir::Attribute attribute_for(const std::string& semantic, const Geometry& g) {
+  if (semantic == "POSITION") return ir::f32_attribute(semantic, 3, g.positions);
+  if (semantic == "NORMAL") return ir::f32_attribute(semantic, 3, g.normals);
+  if (semantic == "TANGENT") return ir::f32_attribute(semantic, 4, g.tangents);
+  if (semantic == "_BINORMAL") return ir::f32_attribute(semantic, 3, g.binormals);
+  if (semantic == "TEXCOORD_0") return ir::f32_attribute(semantic, 2, g.uv0);
+  if (semantic.rfind("TEXCOORD_", 0) == 0) return ir::f32_attribute(semantic, 2, g.uv1);
+  if (semantic.rfind("COLOR_", 0) == 0) return ir::u8_attribute(semantic, 4, true, g.colours);
+  const int set = semantic.back() == '1' ? 1 : 0;
+  if (semantic.rfind("JOINTS_", 0) == 0)
+    return ir::u8_attribute(semantic, 4, false, influence_set(g.joints, g.influences, set));
+  return ir::u8_attribute(semantic, 4, true, influence_set(g.weights, g.influences, set));
+}
+
 }  // namespace f2g::bench

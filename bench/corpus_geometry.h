@@ -6,9 +6,11 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bench/corpus_random.h"
+#include "ir/mesh.h"
 
 namespace f2g::bench {
 
@@ -46,6 +48,16 @@ struct GeometrySpec {
 };
 
 Geometry make_geometry(const GeometrySpec& spec, Rng& r);
+
+// A standing character over spec.part_vertices' parts: 1.6 to 2.2 m tall, at the origin,
+// `influences` (4 or 8) per vertex, part p weighted to its band of the `bones` bones and the
+// neighbours' bones on either side.
+void make_character(GeometrySpec& spec, uint32_t bones, uint32_t influences, Rng& r);
+
+// The attribute a vertex-table element of `semantic` takes from `g`, shaped as the RR and
+// GRB/GRW decoders give it: TEXCOORD_0 is uv0, any other set uv1; JOINTS_1 / WEIGHTS_1 are
+// the second four of eight influences.
+ir::Attribute attribute_for(const std::string& semantic, const Geometry& g);
 
 // Bone i of n of a standing character: an inverse bind matrix (column-major, glTF layout;
 // the stored order of both formats' bone matrices), a rotation about Z and a height.

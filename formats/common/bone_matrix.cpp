@@ -1,6 +1,9 @@
 #include "formats/common/bone_matrix.h"
 
 #include <cmath>
+#include <cstdio>
+
+#include "formats/common/error.h"
 
 namespace f2g {
 
@@ -34,6 +37,29 @@ bool invertible(const std::array<float, 16>& a) {
   if (scale == 0) return false;
   const double det = det4(a);
   return std::isfinite(det) && std::fabs(det) > 1e-9 * scale * scale * scale * scale;
+}
+
+ir::Bone bone_of(size_t i, const StoredBone& b, Checker& c, const CheckDef& def,
+                 const std::string& path, uint64_t offset) {
+  ir::Bone bone;
+  bone.id = b.id;
+  bone.name_hash = b.name_hash;
+  char name[48];
+  std::snprintf(name, sizeof name, "bone_%zu_0x%08X", i, b.name_hash);
+  bone.name = name;
+  bone.extras = b.extras;
+  const bool ok = invertible(b.matrix);
+  c.check(def, ok, path, offset, [&] {
+    return "bone " + std::to_string(i) + " (" + hex(b.name_hash, 8) +
+           ") has a matrix that is not invertible; identity used";
+  });
+  if (ok) {
+    bone.inverse_bind = b.matrix;
+  } else {
+    bone.inverse_bind = kIdentityMatrix;
+    bone.extras["stored_matrix"] = b.matrix;
+  }
+  return bone;
 }
 
 }  // namespace f2g

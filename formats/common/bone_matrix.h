@@ -3,6 +3,12 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "formats/common/checks.h"
+#include "ir/mesh.h"
 
 namespace f2g {
 
@@ -11,5 +17,19 @@ constexpr std::array<float, 16> kIdentityMatrix{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
 // Invertible in practice: finite, not all zero, and a determinant that is not negligible
 // against the size of the entries.
 bool invertible(const std::array<float, 16>& a);
+
+// The stored fields of RR's and GRB/GRW's bone `i` in a skin: the 16 floats in stored order
+// are the glTF column-major inverse bind matrix (docs/READING.md "Bones"). A matrix that is
+// not invertible cannot be one: identity stands in, the stored floats go to the bone's
+// extras ("stored_matrix"), and `def` warns at `path` / `offset`. This keeps the skin usable
+// (the bone sits at the origin) without inventing a pose. Named "bone_<i>_0x<HASH>".
+struct StoredBone {
+  uint64_t id = 0;
+  uint32_t name_hash = 0;
+  std::array<float, 16> matrix{};
+  ir::Json extras;  // the game's stored fields besides these
+};
+ir::Bone bone_of(size_t i, const StoredBone& b, Checker& c, const CheckDef& def,
+                 const std::string& path, uint64_t offset);
 
 }  // namespace f2g

@@ -55,6 +55,17 @@ struct DecodeOptions {
   bool want_structure = true;
 };
 
+// The vertex-format table a decode with `options` uses: the user's (--vertex-formats) for the
+// format named `name`, else the game's `builtin` one. Only the format's own parser fills its
+// slot; a table of another type is passed over all the same.
+template <class Table>
+const Table& vertex_table(const DecodeOptions& options, const std::string& name,
+                          const Table& builtin) {
+  const VertexTable* t = options.tables ? options.tables->find(name) : nullptr;
+  const auto* own = dynamic_cast<const Table*>(t);
+  return own ? *own : builtin;
+}
+
 struct Decoded {
   const Format* format = nullptr;  // the entry that read it
   ir::Mesh mesh;                   // what the game draws; warnings inside

@@ -40,4 +40,9 @@ auto catch_failure(F&& body) -> Result<decltype(body())> {
 
 std::string hex(uint64_t value, int digits = 0);  // "0x1A2C"; digits pads with zeros
 
+// Stored byte runs in extras and structure JSON: two digits a byte, no prefix ("0a01ff" /
+// "0A01FF"). SWS writes lower case, RR and GRB/GRW upper case (kept: outputs depend on it).
+enum class HexCase { Lower, Upper };
+std::string hex_bytes(const uint8_t* p, size_t n, HexCase letters);
+
 }  // namespace f2g

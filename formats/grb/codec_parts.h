@@ -5,11 +5,10 @@
 // (relations.cpp).
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <cstring>
 
 #include "formats/common/checks.h"
+#include "formats/common/object_codec.h"
 #include "formats/common/reader.h"
 #include "formats/common/writer.h"
 #include "formats/grb/mesh_format.h"
@@ -24,23 +23,11 @@ struct ReadContext {
 };
 
 // [u64 id][u32 class] with the class checked under `def` (an error: every class is data).
-ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected);
-void write_head(ByteWriter& w, const ObjectHead& h);
-
-template <size_t N>
-std::array<float, N> read_floats(Reader& r, const char* field) {
-  std::array<float, N> v{};
-  std::memcpy(v.data(), r.take(4 * N, field), 4 * N);  // one field, one log span
-  return v;
+inline ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected) {
+  return f2g::read_head(x.r, x.c, def, expected, "id", "class", "class ");
 }
-template <size_t N>
-void write_floats(ByteWriter& w, const std::array<float, N>& v) {
-  for (float f : v) w.f32(f);
-}
-
-// i32 byte length, then the bytes (checked against the input before allocating).
-Blob read_blob(Reader& r, const char* field);
-void write_blob(ByteWriter& w, const Blob& b);
+// A u32 byte length, then the bytes (formats/common/object_codec.h).
+inline Blob read_blob(Reader& r, const char* field) { return f2g::read_blob(r, field, field); }
 
 void read_file_header(ReadContext& x, FileHeader& h);
 void write_file_header(ByteWriter& w, const FileHeader& h);

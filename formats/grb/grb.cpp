@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "formats/common/reencode.h"
 #include "formats/grb/grb_checks.h"
 #include "formats/grb/mesh_codec.h"
 #include "formats/grb/rebuild.h"
@@ -169,7 +170,7 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
     Checker c(r, out.mesh.warnings, options.observer);
     if (!options.format) check_single_winner(d, data, size, c);
     const MeshFile m = read_mesh_file(r, c, d);
-    const Layout l = derive_layout(m, vertex_formats_for(d, options), c);
+    const Layout l = derive_layout(m, vertex_table(d, options), c);
     normalise(m, l, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(m, l);
     return out;
@@ -179,13 +180,9 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
 // Only the byte grammar is needed to write the bytes back.
 Result<std::vector<uint8_t>> reencode(Dialect d, const uint8_t* data, size_t size,
                                       const DecodeOptions& options) {
-  return catch_failure([&] {
-    Reader r(data, data + size, "GRB");
-    r.set_log(options.field_log);
-    std::vector<ir::Diagnostic> warnings;
-    Checker c(r, warnings, options.observer);
-    return encode(read_mesh_file(r, c, d));
-  });
+  return reencode_grammar(
+      data, size, options, "GRB", [d](Reader& r, Checker& c) { return read_mesh_file(r, c, d); },
+      [](const MeshFile& m) { return encode(m); });
 }
 
 }  // namespace f2g::grb

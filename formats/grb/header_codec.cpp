@@ -7,36 +7,6 @@
 
 namespace f2g::grb {
 
-ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected) {
-  ObjectHead h;
-  h.offset = x.r.offset();
-  h.id = x.r.u64("id");
-  const uint64_t at = x.r.offset();
-  h.cls = x.r.u32("class");
-  x.c.check(def, h.cls == expected, x.r.path("class"), at,
-            [&] { return "expected class " + hex(expected, 8) + ", found " + hex(h.cls, 8); });
-  return h;
-}
-
-void write_head(ByteWriter& w, const ObjectHead& h) {
-  w.u64(h.id);
-  w.u32(h.cls);
-}
-
-Blob read_blob(Reader& r, const char* field) {
-  Blob b;
-  b.offset = r.offset();
-  const uint32_t n = r.u32(field);
-  r.checked_size(n, 1, field);  // GRB_COUNT_TOO_LARGE before allocating
-  b.bytes = r.bytes(n, field);
-  return b;
-}
-
-void write_blob(ByteWriter& w, const Blob& b) {
-  w.u32(static_cast<uint32_t>(b.bytes.size()));
-  w.bytes(b.bytes);
-}
-
 // docs/READING.md "Inputs": 0x00, or 0x01 followed by 7 + 12 x N bytes, N the i32 at +4.
 void read_file_header(ReadContext& x, FileHeader& h) {
   Reader::Scope s(x.r, "file_header");

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "formats/common/bounds.h"
+#include "formats/common/vertex_elements.h"
 #include "formats/grb/vertex_codec.h"
 
 namespace f2g::grb {
@@ -32,23 +34,12 @@ float quantisation(const BuildInput& in) {
   return in.negative_w.empty() ? m : std::ceil(m);
 }
 
-// The box of the decoded positions of `count` vertices from `first`.
+// The box of the decoded positions of `count` vertices from `first` (formats/common/bounds.h).
 void box(const std::vector<ir::Attribute>& attrs, uint64_t first, uint64_t count, Float3& centre,
          Float3& half) {
-  const ir::Attribute* p = nullptr;
-  for (const ir::Attribute& a : attrs)
-    if (a.semantic == "POSITION") p = &a;
-  Float3 lo{0, 0, 0}, hi{0, 0, 0};
-  for (uint64_t v = first; v < first + count; ++v)
-    for (int i = 0; i < 3; ++i) {
-      const float f = p->f32[v * 3 + i];
-      lo[i] = v == first ? f : std::min(lo[i], f);
-      hi[i] = v == first ? f : std::max(hi[i], f);
-    }
-  for (int i = 0; i < 3; ++i) {
-    centre[i] = (lo[i] + hi[i]) / 2;
-    half[i] = (hi[i] - lo[i]) / 2;
-  }
+  const Bounds b = bounds_of(vertex_elements::find_attribute(attrs, "POSITION")->f32, first, count);
+  centre = b.centre();
+  half = b.half();
 }
 
 void check_input(const BuildInput& in) {

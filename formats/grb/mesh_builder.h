@@ -7,21 +7,14 @@
 #include <optional>
 #include <vector>
 
+#include "formats/common/mesh_builder.h"
 #include "formats/grb/mesh_format.h"
 #include "formats/grb/vertex_formats.h"
 #include "ir/mesh.h"
 
 namespace f2g::grb {
 
-// One draw: an index interval of BuildInput::indices (absolute vertex numbers), the vertex
-// span its indices stay in, and its material id.
-struct BuildDraw {
-  uint32_t first_index = 0;
-  uint32_t index_count = 0;
-  uint32_t first_vertex = 0;
-  uint32_t vertex_count = 0;
-  uint64_t material_id = 0;
-};
+using f2g::BuildDraw;  // formats/common/mesh_builder.h
 
 struct BuildInput {
   Dialect dialect = Dialect::Grb;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "formats/common/classes.h"
+#include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3
 
 namespace f2g::grb {
 
@@ -34,16 +35,6 @@ constexpr uint8_t kCompiledInline = 0;
 constexpr uint8_t kClusteredPresent = 0;
 constexpr uint8_t kClusteredAbsent = 3;
 constexpr uint8_t kSubMeshNull = 3;  // tags 1 and 2 carry a u64 id
-
-using Float3 = std::array<float, 3>;
-using Float4 = std::array<float, 4>;
-
-// [u64 id][u32 class]: every object starts with it.
-struct ObjectHead {
-  uint64_t id = 0;
-  uint32_t cls = 0;
-  uint64_t offset = 0;
-};
 
 // In front of an unpacked resource: byte 0x00, or 0x01 + 3 bytes + i32 N + 12 x N bytes.
 struct FileHeader {
@@ -83,11 +74,6 @@ struct MeshHeader {
 };
 
 // An i32 byte length and that many bytes.
-struct Blob {
-  std::vector<uint8_t> bytes;
-  uint64_t offset = 0;  // of the length; the data starts 4 bytes later
-};
-
 // PrimitiveDescData, 36 bytes per draw.
 struct PrimitiveDesc {
   Float3 centre{};

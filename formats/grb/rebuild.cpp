@@ -33,7 +33,7 @@ Result<bool> read_donor(Dialect d, const RebuildInput& in, Donor& donor) {
     std::vector<ir::Diagnostic> warnings;
     Checker c(r, warnings, nullptr);
     donor.file = read_mesh_file(r, c, d);
-    donor.layout = derive_layout(donor.file, vertex_formats_for(d, o), c);
+    donor.layout = derive_layout(donor.file, vertex_table(d, o), c);
     const uint8_t* vb = donor.layout.vertices->bytes.data();
     const float q = donor.file.compiled.q;
     donor.static_w = donor.layout.vertex_count > 0 && q != 32767;

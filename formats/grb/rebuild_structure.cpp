@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "formats/common/bounds.h"
+#include "formats/common/indices.h"
 #include "formats/common/kept_box.h"
 #include "formats/grb/rebuild_parts.h"
 
@@ -10,21 +12,13 @@ namespace f2g::grb::rebuild_parts {
 
 namespace {
 
-// The box of the decoded positions of `count` vertices from `first`, in the arithmetic of
-// formats/grb/mesh_builder.cpp (centre and half extent; an empty span is all zero).
+// The box of the decoded positions of `count` vertices from `first` (formats/common/bounds.h,
+// as formats/grb/mesh_builder.cpp computes it; an empty span is all zero).
 void box(const std::vector<float>& pos, uint64_t first, uint64_t count, Float3& centre,
          Float3& half) {
-  Float3 lo{0, 0, 0}, hi{0, 0, 0};
-  for (uint64_t v = first; v < first + count && v * 3 + 2 < pos.size(); ++v)
-    for (size_t i = 0; i < 3; ++i) {
-      const float f = pos[v * 3 + i];
-      lo[i] = v == first ? f : std::min(lo[i], f);
-      hi[i] = v == first ? f : std::max(hi[i], f);
-    }
-  for (size_t i = 0; i < 3; ++i) {
-    centre[i] = (lo[i] + hi[i]) / 2;
-    half[i] = (hi[i] - lo[i]) / 2;
-  }
+  const Bounds b = bounds_of(pos, first, count);
+  centre = b.centre();
+  half = b.half();
 }
 
 Float3 lower(const Float3& centre, const Float3& half) {
@@ -47,17 +41,6 @@ void kept_box(const std::vector<float>& pos, uint64_t first, uint64_t count,
       box_holds(lower(centre, half), upper(centre, half), lower(dc, dh), upper(dc, dh));
   centre = rebuilt_box_value(centre, dc, c, same, valid, BoxSide::Centre);
   half = rebuilt_box_value(half, dh, h, same, valid, BoxSide::Above);
-}
-
-void put_index(std::vector<uint8_t>& ib, uint32_t index_size, uint32_t v) {
-  const size_t at = ib.size();
-  ib.resize(at + index_size);
-  if (index_size == 4) {
-    std::memcpy(&ib[at], &v, 4);
-  } else {
-    const uint16_t v16 = static_cast<uint16_t>(v);
-    std::memcpy(&ib[at], &v16, 2);
-  }
 }
 
 bool mirrors(const MeshPrimitive& s, const MeshPrimitive& p) {

@@ -1,6 +1,7 @@
 #include "formats/grb/structure_json.h"
 
 #include "formats/common/error.h"
+#include "formats/common/structure_json.h"
 
 namespace f2g::grb {
 
@@ -8,22 +9,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-Json bytes_hex(const uint8_t* p, size_t n) {
-  Json a = Json::array();
-  for (size_t i = 0; i < n; ++i) a.push_back(hex(p[i], 2));
-  return a;
-}
-
-Json blob(const Blob& b) {
-  return {{"length", b.bytes.size()}, {"offset", b.offset}, {"data_offset", b.offset + 4}};
-}
-
-Json head(const ObjectHead& h) {
-  return {{"id", hex(h.id, 16)}, {"class", hex(h.cls, 8)}, {"offset", h.offset}};
-}
-
 Json primitive(const MeshPrimitive& p) {
-  return {{"head", head(p.head)},
+  return {{"head", head_json(p.head)},
           {"min_index", p.min_index},
           {"is_using_depth_only_buffers", p.is_using_depth_only_buffers},
           {"num_vertices", p.num_vertices},
@@ -41,12 +28,12 @@ Json mesh_header(const MeshHeader& h, Dialect d) {
   }
   Json bones = Json::array();
   for (const MeshBone& b : h.bones)
-    bones.push_back({{"head", head(b.head)},
+    bones.push_back({{"head", head_json(b.head)},
                      {"name_hash", hex(b.name_hash, 8)},
                      {"matrix", b.matrix},
                      {"used_by_submeshes", b.used_by_submeshes},
                      {"used_by_skeleton_lod_mapping", b.used_by_skeleton_lod_mapping}});
-  Json j = {{"head", head(h.head)},
+  Json j = {{"head", head_json(h.head)},
             {"category", h.category},
             {"descriptor_mask", h.descriptor_mask},
             {"generated", h.generated},
@@ -71,7 +58,7 @@ Json clustered(const Clustered& g, Dialect d) {
                      {"type", p.type_and_count & 0xFF},
                      {"index_count", p.index_count()},
                      {"start_index", p.start_index}});
-  Json j = {{"head", head(g.head)},
+  Json j = {{"head", head_json(g.head)},
             {"data_version", g.data_version},
             {"vertex_format", g.vertex_format},
             {"vertex_stride", g.vertex_stride},
@@ -82,8 +69,8 @@ Json clustered(const Clustered& g, Dialect d) {
             {"cluster_count_per_draw", g.cluster_count_per_draw},
             {"vertex_offset_per_draw", g.vertex_offset_per_draw},
             {"is_fixed_cluster_size", g.is_fixed_cluster_size},
-            {"vertex_buffer", blob(g.vertex_buffer)},
-            {"index_buffer", blob(g.index_buffer)},
+            {"vertex_buffer", blob_json(g.vertex_buffer)},
+            {"index_buffer", blob_json(g.index_buffer)},
             {"primitive_desc_offset", g.primitive_desc_offset},
             {"primitive_descs", descs}};
   if (d == Dialect::Grb) j["blob_bytes"] = g.blob_bytes;
@@ -94,20 +81,20 @@ Json mesh_data(const MeshData& m, Dialect d) {
   Json standard = Json::array(), shadow = Json::array();
   for (const MeshPrimitive& p : m.standard) standard.push_back(primitive(p));
   for (const MeshPrimitive& p : m.shadow) shadow.push_back(primitive(p));
-  Json j = {{"head", head(m.head)},
+  Json j = {{"head", head_json(m.head)},
             {"is_index_buffer_32bit", m.is_index_buffer_32bit},
             {"vertex_format", m.vertex_format},
             {"vertex_stride", m.vertex_stride},
             {"standard", standard},
             {"shadow", shadow},
-            {"vertex_buffer", blob(m.vertex_buffer)},
-            {"index_buffer", blob(m.index_buffer)}};
+            {"vertex_buffer", blob_json(m.vertex_buffer)},
+            {"index_buffer", blob_json(m.index_buffer)}};
   if (d == Dialect::Grb) j["blob_bytes"] = m.blob_bytes;
   return j;
 }
 
 Json instancing(const Instancing& e) {
-  return {{"head", head(e.head)},
+  return {{"head", head_json(e.head)},
           {"shadow_caster", e.shadow_caster},
           {"word1", e.word1},
           {"word3", e.word3},
@@ -115,7 +102,7 @@ Json instancing(const Instancing& e) {
           {"vertex_count", e.vertex_count},
           {"material_tag", e.material_tag},
           {"material_id", hex(e.material_id, 16)},
-          {"bone_table", bytes_hex(e.bone_table.data(), e.bone_table.size())}};
+          {"bone_table", byte_list_json(e.bone_table.data(), e.bone_table.size())}};
 }
 
 Json trailer(const Trailer& t, Dialect d) {
@@ -138,8 +125,8 @@ Json trailer(const Trailer& t, Dialect d) {
 
 Json structure_json(const MeshFile& m, const Layout& l) {
   const Compiled& k = m.compiled;
-  Json compiled = {{"head", head(k.head)},
-                   {"platform_data", blob(k.platform_data)},
+  Json compiled = {{"head", head_json(k.head)},
+                   {"platform_data", blob_json(k.platform_data)},
                    {"clustered_tag", k.clustered_tag},
                    {"mesh_data", mesh_data(k.mesh_data, m.dialect)},
                    {"platform_version", k.platform_version},
@@ -152,7 +139,7 @@ Json structure_json(const MeshFile& m, const Layout& l) {
   compiled["instancing"] = inst;
   Json mats = Json::array();
   for (const DynamicReference& r : m.materials)
-    mats.push_back({{"head", head(r.head)},
+    mats.push_back({{"head", head_json(r.head)},
                     {"tag", r.tag},
                     {"global", r.global},
                     {"material_id", hex(r.material_id, 16)},
@@ -171,7 +158,7 @@ Json structure_json(const MeshFile& m, const Layout& l) {
   if (m.file_header) {
     const FileHeader& f = *m.file_header;
     j["file_header"] = {{"kind", f.kind},
-                        {"stored", bytes_hex(f.stored.data(), f.stored.size())},
+                        {"stored", byte_list_json(f.stored.data(), f.stored.size())},
                         {"entry_count", f.entry_count},
                         {"entries_length", f.entries.size()}};
   }

@@ -14,16 +14,6 @@ namespace {
 
 using Json = ir::Json;
 
-std::string hex_bytes(const uint8_t* p, size_t n) {
-  static const char* digits = "0123456789ABCDEF";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s += digits[p[i] >> 4];
-    s += digits[p[i] & 15];
-  }
-  return s;
-}
-
 Json primitive_json(const MeshPrimitive& p) {
   return {{"id", hex(p.head.id, 16)},
           {"min_index", p.min_index},
@@ -41,7 +31,7 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   e["dialect"] = dialect_name(m.dialect);
   if (m.file_header) {
     e["file_header_kind"] = m.file_header->kind;
-    e["file_header_stored"] = hex_bytes(m.file_header->stored.data(), 3);
+    e["file_header_stored"] = hex_bytes(m.file_header->stored.data(), 3, HexCase::Upper);
     e["file_header_entry_count"] = m.file_header->entry_count;
   }
   e["category"] = h.category;
@@ -81,10 +71,11 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   e["quantization_factor"] = k.q;
   e["uv_quantization_factor"] = k.uvq;
   const Trailer& t = m.trailer;
-  e["trailer_flags"] = hex_bytes(t.flags.data(), t.flags.size());
-  if (m.dialect == Dialect::Grw) e["trailer_reserved"] = hex_bytes(t.reserved.data(), 2);
+  e["trailer_flags"] = hex_bytes(t.flags.data(), t.flags.size(), HexCase::Upper);
+  if (m.dialect == Dialect::Grw)
+    e["trailer_reserved"] = hex_bytes(t.reserved.data(), 2, HexCase::Upper);
   e["decal_type"] = t.decal_type;
-  e["trailer_depth_flags"] = hex_bytes(t.depth_flags.data(), t.depth_flags.size());
+  e["trailer_depth_flags"] = hex_bytes(t.depth_flags.data(), t.depth_flags.size(), HexCase::Upper);
   e["dynamic_mesh_vertex_count"] = t.dynamic_mesh_vertex_count;
   e["dynamic_mesh_index_count"] = t.dynamic_mesh_index_count;
   if (m.dialect == Dialect::Grb) {
@@ -115,7 +106,7 @@ Json draw_extras(const MeshFile& m, size_t i) {
   e["instancing_word5"] = s.word5;
   e["instancing_vertex_count"] = s.vertex_count;
   e["instancing_material_tag"] = s.material_tag;
-  e["instancing_bone_table"] = hex_bytes(s.bone_table.data(), s.bone_table.size());
+  e["instancing_bone_table"] = hex_bytes(s.bone_table.data(), s.bone_table.size(), HexCase::Upper);
   return e;
 }
 

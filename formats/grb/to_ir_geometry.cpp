@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "formats/common/indices.h"
 #include "formats/grb/grb_checks.h"
 #include "formats/grb/to_ir.h"
 #include "formats/grb/vertex_codec.h"
@@ -23,14 +24,7 @@ std::vector<uint32_t> decode_indices(const Layout& l, Checker& c) {
     const Draw& d = l.draws[di];
     const uint64_t add = l.clustered ? d.min_index : 0;  // relative only in clustered meshes
     for (uint64_t k = d.first_index; k < d.first_index + d.index_count; ++k) {
-      uint32_t stored;
-      if (l.index_size == 2) {
-        uint16_t v16;
-        std::memcpy(&v16, data + 2 * k, 2);
-        stored = v16;
-      } else {
-        std::memcpy(&stored, data + 4 * k, 4);
-      }
+      const uint32_t stored = index_at(data, k, l.index_size);
       const uint64_t v = add + stored;
       c.check(check::index_inside_vertex_buffer, v < l.vertex_count, path,
               data_at + k * l.index_size, [&] {

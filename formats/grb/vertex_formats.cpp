@@ -1,11 +1,10 @@
 #include "formats/grb/vertex_formats.h"
 
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
+
+#include "formats/common/vertex_table_json.h"
 
 extern const char f2g_grb_vertex_formats_json[];  // generated from vertex_formats_grb.json
 extern const char f2g_grw_vertex_formats_json[];  // generated from vertex_formats_grw.json
@@ -14,21 +13,17 @@ namespace f2g::grb {
 
 namespace {
 
-struct TypeInfo {
-  const char* name;
-  ElementType type;
-  uint32_t size;
-};
-constexpr TypeInfo kTypes[] = {
-    {"s16x4_position", ElementType::S16x4Position, 8},
-    {"ubyte4_normal", ElementType::UByte4Normal, 4},
-    {"ubyte4_tangent", ElementType::UByte4Tangent, 4},
-    {"s16x2_uv", ElementType::S16x2Uv, 4},
-    {"unorm8x4", ElementType::Unorm8x4, 4},
-    {"u8x4", ElementType::U8x4, 4},
-};
+using namespace vertex_elements;  // the shapes
+using namespace vertex_table_json;
 
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+constexpr TypeName<ElementType> kTypes[] = {
+    {"s16x4_position", ElementType::S16x4Position, 8, kF32x3},
+    {"ubyte4_normal", ElementType::UByte4Normal, 4, kF32x3},
+    {"ubyte4_tangent", ElementType::UByte4Tangent, 4, kF32x4},
+    {"s16x2_uv", ElementType::S16x2Uv, 4, kF32x2},
+    {"unorm8x4", ElementType::Unorm8x4, 4, kUnorm8x4},
+    {"u8x4", ElementType::U8x4, 4, kU8x4},
+};
 
 // Set semantics need a set number 0..3 (glTF continuity is the writer's business).
 bool numbered(const std::string& s, const char* prefix) {
@@ -50,47 +45,17 @@ bool type_fits(const std::string& semantic, ElementType t) {
   return false;
 }
 
-struct TableError {
-  std::string path, message;
-};
-
-using Json = nlohmann::json;
-
-const Json& member(const Json& obj, const char* key, const std::string& path) {
-  auto it = obj.find(key);
-  if (it == obj.end())
-    throw TableError{path.empty() ? key : path + "." + key, std::string("missing \"") + key + "\""};
-  return *it;
-}
-
-uint32_t integer(const Json& v, const std::string& path, uint64_t max) {
-  if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
-    throw TableError{path, "expected an integer 0.." + std::to_string(max) + ", found " + v.dump()};
-  return static_cast<uint32_t>(v.get<uint64_t>());
-}
-
-std::string text(const Json& v, const std::string& path) {
-  if (!v.is_string() || v.get<std::string>().empty())
-    throw TableError{path, "expected a non-empty string, found " + v.dump()};
-  return v.get<std::string>();
-}
-
 VertexElement parse_element(const Json& e, const std::string& path, uint32_t stride) {
   if (!e.is_object()) throw TableError{path, "expected an object"};
   VertexElement el;
   el.semantic = text(member(e, "semantic", path), path + ".semantic");
   el.offset = integer(member(e, "offset", path), path + ".offset", 0xFF);
-  const std::string type = text(member(e, "type", path), path + ".type");
-  uint32_t size = 0;
-  for (const TypeInfo& t : kTypes)
-    if (type == t.name) el.type = t.type, size = t.size;
-  if (size == 0) throw TableError{path + ".type", "unknown type \"" + type + "\""};
+  const TypeName<ElementType>& type = type_named(member(e, "type", path), path + ".type", kTypes);
+  el.type = type.type;
   if (!type_fits(el.semantic, el.type))
-    throw TableError{path + ".type", "type " + type + " does not fit " + el.semantic};
-  if (el.offset + size > stride)
-    throw TableError{path + ".offset", "offset " + std::to_string(el.offset) + " + size " +
-                                           std::to_string(size) + " exceeds stride " +
-                                           std::to_string(stride)};
+    throw TableError{path + ".type",
+                     std::string("type ") + type.name + " does not fit " + el.semantic};
+  check_inside(el.offset, type.size, stride, path + ".offset");
   return el;
 }
 
@@ -123,11 +88,8 @@ VertexFormat parse_format(const Json& f, const std::string& path) {
 
 }  // namespace
 
-uint32_t element_size(ElementType type) {
-  for (const TypeInfo& t : kTypes)
-    if (t.type == type) return t.size;
-  return 0;
-}
+uint32_t element_size(ElementType type) { return type_entry(type, kTypes).size; }
+vertex_elements::Shape shape_of(ElementType type) { return type_entry(type, kTypes).shape; }
 
 const VertexElement* VertexFormat::find(const std::string& semantic) const {
   for (const VertexElement& e : elements)
@@ -149,55 +111,30 @@ std::string VertexFormats::known() const {
 }
 
 Result<VertexFormats> parse_vertex_formats(const std::string& json_text, Dialect dialect) {
-  Json root;
-  try {
-    root = Json::parse(json_text);
-  } catch (const Json::parse_error& e) {
-    return Error{"GRB_VERTEX_FORMATS_INVALID", std::string("vertex-format table: ") + e.what(), "",
-                 static_cast<uint64_t>(e.byte)};
-  }
-  try {
-    if (!root.is_object()) throw TableError{"", "expected a JSON object"};
-    const Json& format = member(root, "format", "");
-    if (!format.is_string() || format.get<std::string>() != dialect_name(dialect))
-      throw TableError{"format", std::string("expected \"") + dialect_name(dialect) + "\", found " +
-                                     format.dump()};
-    const Json& formats = member(root, "formats", "");
-    if (!formats.is_array() || formats.empty())
-      throw TableError{"formats", "expected a non-empty array"};
-    VertexFormats table;
-    table.dialect = dialect;
-    for (size_t i = 0; i < formats.size(); ++i) {
-      const std::string path = "formats[" + std::to_string(i) + "]";
-      VertexFormat f = parse_format(formats[i], path);
-      if (table.find(f.format))
-        throw TableError{path + ".format", "format " + std::to_string(f.format) + " appears twice"};
-      table.formats.push_back(std::move(f));
-    }
-    return table;
-  } catch (const TableError& e) {
-    return Error{"GRB_VERTEX_FORMATS_INVALID", "vertex-format table: " + e.message, e.path, 0};
-  }
+  Result<VertexFormats> table = parse_table<VertexFormats>(
+      json_text, dialect_name(dialect), "GRB_VERTEX_FORMATS_INVALID",
+      [](VertexFormats& t, const Json& entry, const std::string& path) {
+        VertexFormat f = parse_format(entry, path);
+        if (t.find(f.format))
+          throw TableError{path + ".format",
+                           "format " + std::to_string(f.format) + " appears twice"};
+        t.formats.push_back(std::move(f));
+      });
+  if (table) table->dialect = dialect;
+  return table;
 }
 
 const VertexFormats& builtin_vertex_formats(Dialect dialect) {
   auto load = [](const char* text, Dialect d) {
-    Result<VertexFormats> t = parse_vertex_formats(text, d);
-    if (!t) {  // a defect of the embedded file, caught by the tests
-      std::fprintf(stderr, "forge2gltf: built-in %s vertex formats: %s\n", dialect_name(d),
-                   t.error().to_string().c_str());
-      std::abort();
-    }
-    return std::move(*t);
+    return builtin_table(parse_vertex_formats(text, d), dialect_name(d));
   };
   static const VertexFormats grb = load(f2g_grb_vertex_formats_json, Dialect::Grb);
   static const VertexFormats grw = load(f2g_grw_vertex_formats_json, Dialect::Grw);
   return dialect == Dialect::Grb ? grb : grw;
 }
 
-const VertexFormats& vertex_formats_for(Dialect dialect, const DecodeOptions& options) {
-  const VertexTable* t = options.tables ? options.tables->find(dialect_name(dialect)) : nullptr;
-  return t ? static_cast<const VertexFormats&>(*t) : builtin_vertex_formats(dialect);
+const VertexFormats& vertex_table(Dialect dialect, const DecodeOptions& options) {
+  return f2g::vertex_table(options, dialect_name(dialect), builtin_vertex_formats(dialect));
 }
 
 }  // namespace f2g::grb

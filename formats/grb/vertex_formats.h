@@ -10,6 +10,7 @@
 
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
+#include "formats/common/vertex_elements.h"
 #include "formats/grb/mesh_format.h"
 
 namespace f2g::grb {
@@ -24,6 +25,7 @@ enum class ElementType : uint8_t {
 };
 
 uint32_t element_size(ElementType type);
+vertex_elements::Shape shape_of(ElementType type);  // how it decodes into the IR
 
 struct VertexElement {
   std::string semantic;  // POSITION, NORMAL, TANGENT, _BINORMAL, TEXCOORD_n, COLOR_n, JOINTS_n, ...
@@ -53,7 +55,7 @@ const VertexFormats& builtin_vertex_formats(Dialect dialect);
 
 // The table a decode with `options` uses: the user's (--vertex-formats) for `dialect`, else
 // the built-in one.
-const VertexFormats& vertex_formats_for(Dialect dialect, const DecodeOptions& options);
+const VertexFormats& vertex_table(Dialect dialect, const DecodeOptions& options);
 
 // Parses and validates a table whose top-level "format" is `dialect`'s name. Errors:
 // GRB_VERTEX_FORMATS_INVALID with the JSON path of the bad value.

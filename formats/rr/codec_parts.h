@@ -4,12 +4,10 @@
 // the PrimitiveDescData length); relations between structures are checked later (layout.cpp).
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <cstring>
-#include <string>
 
 #include "formats/common/checks.h"
+#include "formats/common/object_codec.h"
 #include "formats/common/reader.h"
 #include "formats/common/writer.h"
 #include "formats/rr/mesh_format.h"
@@ -21,27 +19,16 @@ struct ReadContext {
   Checker& c;
 };
 
-// Reads a u32 class and checks it against `expected` under `def`.
-uint32_t read_class(ReadContext& x, const CheckDef& def, uint32_t expected, const char* field);
+// formats/common/object_codec.h's readers over the context (heads, classes, blobs, floats).
+inline uint32_t read_class(ReadContext& x, const CheckDef& def, uint32_t expected,
+                           const char* field) {
+  return f2g::read_class(x.r, x.c, def, expected, field);
+}
 // [u64 id][u32 class] with the class checked under `def`.
-ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected, const char* id_field,
-                     const char* class_field);
-void write_head(ByteWriter& w, const ObjectHead& h);
-
-template <size_t N>
-std::array<float, N> read_floats(Reader& r, const char* field) {
-  std::array<float, N> v{};
-  std::memcpy(v.data(), r.take(4 * N, field), 4 * N);  // one field, one log span
-  return v;
+inline ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected,
+                            const char* id_field, const char* class_field) {
+  return f2g::read_head(x.r, x.c, def, expected, id_field, class_field);
 }
-template <size_t N>
-void write_floats(ByteWriter& w, const std::array<float, N>& v) {
-  for (float f : v) w.f32(f);
-}
-
-// u32 byte length, then the bytes (checked against the input before allocating).
-Blob read_blob(Reader& r, const char* length_field, const char* data_field);
-void write_blob(ByteWriter& w, const Blob& b);
 
 void read_resource_header(ReadContext& x, MeshFile& m);
 void write_resource_header(ByteWriter& w, const MeshFile& m);

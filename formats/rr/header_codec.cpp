@@ -7,42 +7,6 @@
 
 namespace f2g::rr {
 
-uint32_t read_class(ReadContext& x, const CheckDef& def, uint32_t expected, const char* field) {
-  const uint64_t at = x.r.offset();
-  const uint32_t v = x.r.u32(field);
-  x.c.check(def, v == expected, x.r.path(field), at,
-            [&] { return "expected " + hex(expected, 8) + ", found " + hex(v, 8); });
-  return v;
-}
-
-ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expected, const char* id_field,
-                     const char* class_field) {
-  ObjectHead h;
-  h.offset = x.r.offset();
-  h.id = x.r.u64(id_field);
-  h.cls = read_class(x, def, expected, class_field);
-  return h;
-}
-
-void write_head(ByteWriter& w, const ObjectHead& h) {
-  w.u64(h.id);
-  w.u32(h.cls);
-}
-
-Blob read_blob(Reader& r, const char* length_field, const char* data_field) {
-  Blob b;
-  b.offset = r.offset();
-  const uint32_t n = r.u32(length_field);
-  r.checked_size(n, 1, data_field);  // PREFIX_COUNT_TOO_LARGE before allocating
-  b.bytes = r.bytes(n, data_field);
-  return b;
-}
-
-void write_blob(ByteWriter& w, const Blob& b) {
-  w.u32(static_cast<uint32_t>(b.bytes.size()));
-  w.bytes(b.bytes);
-}
-
 // docs/READING.md "Input files": u64 identity, u32 Mesh class.
 void read_resource_header(ReadContext& x, MeshFile& m) {
   Reader::Scope s(x.r, "resource");

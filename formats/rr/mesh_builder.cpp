@@ -5,8 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "formats/common/bounds.h"
 #include "formats/common/writer.h"
-#include "formats/rr/bounds.h"
 #include "formats/rr/vertex_codec.h"
 
 namespace f2g::rr {
@@ -30,7 +30,7 @@ void require(bool ok, const std::string& what) {
 void check_parts(const BuildInput& in) {
   uint64_t index_at = 0, vertex_at = 0;
   for (size_t i = 0; i < in.parts.size(); ++i) {
-    const BuildPart& p = in.parts[i];
+    const BuildDraw& p = in.parts[i];
     require(p.first_index == index_at && p.first_vertex == vertex_at,
             "part " + std::to_string(i) + " does not start where the previous ended");
     require(p.index_count % 3 == 0, "part " + std::to_string(i) + " is not whole triangles");
@@ -52,7 +52,7 @@ Blob blob_of(std::vector<uint8_t> bytes) {
 
 std::vector<uint8_t> index_bytes(const BuildInput& in, bool relative, uint32_t size) {
   ByteWriter w;
-  for (const BuildPart& p : in.parts)
+  for (const BuildDraw& p : in.parts)
     for (uint32_t k = p.first_index; k < p.first_index + p.index_count; ++k) {
       const uint32_t v = in.indices[k] - (relative ? p.first_vertex : 0);
       if (size == 2) {
@@ -73,7 +73,7 @@ void fill_ranged(const BuildInput& in, const VertexFormat& f, const std::vector<
   const Bounds all = bounds_of(pos, 0, in.vertex_count);
   g.centre = all.centre();
   g.half_extent = all.half();
-  for (const BuildPart& p : in.parts) {
+  for (const BuildDraw& p : in.parts) {
     RangeRecord r;
     r.first_index = p.first_index;
     r.vertex_base = p.first_vertex;
@@ -82,7 +82,7 @@ void fill_ranged(const BuildInput& in, const VertexFormat& f, const std::vector<
   for (int s = 0; s < 3; ++s) g.streams[s] = blob_of(streams[s]);
   g.streams[3] = blob_of(index_bytes(in, true, 2));
   g.primitive_desc_length = static_cast<uint32_t>(kPrimitiveDescSize * in.parts.size());
-  for (const BuildPart& p : in.parts) {
+  for (const BuildDraw& p : in.parts) {
     const Bounds b = in.parts.size() == 1 ? all : bounds_of(pos, p.first_vertex, p.vertex_count);
     PrimitiveDesc d;
     d.centre = b.centre();
@@ -135,7 +135,7 @@ MeshFile build_mesh(const BuildInput& in, const VertexFormats& formats) {
   d.vertex_format = f->kind;
   for (int s = 0; s < 3; ++s) d.strides[s] = static_cast<uint8_t>(f->strides[s]);
   d.bones_per_vertex = static_cast<uint8_t>(f->strides[2] ? f->strides[2] / 2 : 4);
-  for (const BuildPart& p : in.parts) {
+  for (const BuildDraw& p : in.parts) {
     MeshPrimitive o;
     o.vertex_base = p.first_vertex;
     o.vertex_count = p.vertex_count;
@@ -154,7 +154,7 @@ MeshFile build_mesh(const BuildInput& in, const VertexFormats& formats) {
   }
 
   MaterialList& ml = m.materials;
-  for (const BuildPart& p : in.parts) {
+  for (const BuildDraw& p : in.parts) {
     Descriptor desc;
     desc.vertex_count = static_cast<uint16_t>(p.vertex_count & 0xFFFF);
     desc.material_id = p.material_id;

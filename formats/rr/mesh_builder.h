@@ -8,21 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/mesh_builder.h"
 #include "formats/rr/mesh_format.h"
 #include "formats/rr/vertex_formats.h"
 #include "ir/mesh.h"
 
 namespace f2g::rr {
 
-// One range (ranged) or object (inline): an index interval of BuildInput::indices, the
-// vertex interval its indices stay in, and its material.
-struct BuildPart {
-  uint32_t first_index = 0;
-  uint32_t index_count = 0;
-  uint32_t first_vertex = 0;
-  uint32_t vertex_count = 0;
-  uint64_t material_id = 0;
-};
+using f2g::BuildDraw;  // formats/common/mesh_builder.h: one range or inline object
 
 struct BuildInput {
   std::string format;                         // vertex-format table entry name, e.g. "static24"
@@ -32,7 +25,7 @@ struct BuildInput {
   std::vector<ir::Attribute> attributes;      // shaped as decode_vertices returns them
   uint64_t vertex_count = 0;
   std::vector<uint32_t> indices;  // absolute vertex numbers
-  std::vector<BuildPart> parts;   // in order, tiling indices and vertices
+  std::vector<BuildDraw> parts;   // in order, tiling indices and vertices
   std::vector<MeshBone> bones;
   float quantization_factor = 0;  // 0: largest |coordinate| / 32767
   uint8_t descriptor_mask = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "formats/common/classes.h"
+#include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3
 
 namespace f2g::rr {
 
@@ -34,9 +35,6 @@ constexpr uint64_t kReferenceSize = 31;       // spec: "one 31-byte group per ra
 constexpr uint64_t marker_offset(uint32_t bone_count) {
   return 61 + kBoneRecordSize * uint64_t(bone_count);
 }
-
-using Float3 = std::array<float, 3>;
-using Float4 = std::array<float, 4>;
 
 struct ResourceHeader {
   uint64_t identity = 0;
@@ -69,12 +67,6 @@ struct Header {
 };
 
 // [u64 id][u32 class]: the head every forge object record starts with.
-struct ObjectHead {
-  uint64_t id = 0;
-  uint32_t cls = 0;
-  uint64_t offset = 0;
-};
-
 // At M: marker, the ClusteredMeshData pointer tag (the layout selector), and the head of
 // ClusteredMeshData (ranged) or of MeshData (inline, stored in place of the null pointer).
 struct Compiled {
@@ -85,11 +77,6 @@ struct Compiled {
 };
 
 // A u32 byte length and that many bytes.
-struct Blob {
-  std::vector<uint8_t> bytes;
-  uint64_t offset = 0;  // of the length; the data starts 4 bytes later
-};
-
 // ClusteredPrimitiveInfo, 24 bytes (spec: "Range record").
 struct RangeRecord {
   uint64_t id = 0;

@@ -25,18 +25,12 @@ struct Donor {
   ir::Mesh mesh;
 };
 
-const VertexFormats& table_of(const DecodeOptions& options) {
-  const VertexTable* t = options.tables ? options.tables->find(kFormat.name) : nullptr;
-  const auto* own = dynamic_cast<const VertexFormats*>(t);
-  return own ? *own : builtin_vertex_formats();
-}
-
 Result<bool> read_donor(const RebuildInput& input, Donor& donor) {
   return catch_failure([&] {
     Reader r(input.donor, input.donor + input.donor_size, "RR");
     Checker c(r, donor.mesh.warnings, nullptr);
     donor.file = read_mesh_file(r, c);
-    donor.layout = derive_layout(donor.file, table_of(input.decode), c);
+    donor.layout = derive_layout(donor.file, vertex_table(input.decode), c);
     normalise(donor.file, donor.layout, input.decode, c, donor.mesh);
     return true;
   });

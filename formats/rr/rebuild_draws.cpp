@@ -2,9 +2,9 @@
 // starts as the donor's record of the same material, so its stored words stay.
 #include <algorithm>
 
+#include "formats/common/bounds.h"
 #include "formats/common/kept_box.h"
 #include "formats/common/writer.h"
-#include "formats/rr/bounds.h"
 #include "formats/rr/rebuild.h"
 
 namespace f2g::rr {

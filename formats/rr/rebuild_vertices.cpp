@@ -6,28 +6,14 @@
 #include <cmath>
 #include <cstring>
 
+#include "formats/common/vertex_elements.h"
 #include "formats/rr/rebuild.h"
 
 namespace f2g::rr {
 
 namespace {
 
-// The packers of vertex_codec.cpp, value for value.
-uint8_t pack_byte(float v) {
-  return static_cast<uint8_t>(std::clamp(std::lround(v * 127.0f + 127.0f), 0L, 255L));
-}
-int16_t pack_s16(double v) {
-  return static_cast<int16_t>(std::clamp(std::lround(v), -32768L, 32767L));
-}
-uint8_t pack_unorm8(double v) {
-  return static_cast<uint8_t>(std::clamp(std::lround(v * 255.0), 0L, 255L));
-}
-void put_s16(uint8_t* p, int16_t v) { std::memcpy(p, &v, 2); }
-int16_t get_s16(const uint8_t* p) {
-  int16_t v;
-  std::memcpy(&v, p, 2);
-  return v;
-}
+using namespace vertex_elements;  // the packers of vertex_codec.cpp, value for value
 
 bool is_quantised(const VertexFormat& f) {
   const VertexElement* p = f.find("POSITION");
@@ -122,7 +108,7 @@ void put_element(const VertexFormat& f, const VertexElement& e, const double* x,
         const VertexElement* pos = f.find("POSITION");
         if (pos) put_s16(records[pos->stream] + pos->offset + 6, x[3] < 0 ? -1 : 1);
       } else {
-        p[3] = x[3] < 0 ? 0 : 255;
+        p[3] = pack_sign_byte(x[3]);
       }
       break;
     case ElementType::S16x2Uv:
@@ -256,7 +242,7 @@ VertexBytes vertex_bytes(const VertexFormat& f, const Layout& donor_layout, cons
       if (requantise) {  // the same position on the new scale; w (tangent sign) stays
         uint8_t* p = rec[pos->stream] + pos->offset;
         for (int c = 0; c < 3; ++c)
-          put_s16(p + 2 * c, pack_s16(float(get_s16(p + 2 * c)) * q_old / q_new));
+          put_s16(p + 2 * c, pack_s16(float(s16_at(p + 2 * c)) * q_old / q_new));
         ++out.requantised;
       }
       ++out.kept;

@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "formats/common/reencode.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/rr/rebuild.h"
 #include "formats/rr/relations.h"
@@ -15,13 +16,6 @@
 namespace f2g::rr {
 
 namespace {
-
-const VertexFormats& user_or_builtin_table(const DecodeOptions& options) {
-  const VertexTable* t = options.tables ? options.tables->find(kFormat.name) : nullptr;
-  // Only this format's parser fills its slot (parse_table below); checked all the same.
-  const auto* own = dynamic_cast<const VertexFormats*>(t);
-  return own ? *own : builtin_vertex_formats();
-}
 
 Result<std::shared_ptr<const VertexTable>> parse_table(const std::string& json,
                                                        const std::string&) {
@@ -102,7 +96,7 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     r.set_log(options.field_log);
     Checker c(r, out.mesh.warnings, options.observer);
     const MeshFile m = read_mesh_file(r, c);
-    const VertexFormats& formats = user_or_builtin_table(options);
+    const VertexFormats& formats = vertex_table(options);
     const Layout l = derive_layout(m, formats, c);
     normalise(m, l, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(m, l);
@@ -114,13 +108,9 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
 // between structures still re-encodes (verify --reencode can then name differing fields).
 Result<std::vector<uint8_t>> reencode(const uint8_t* data, size_t size,
                                       const DecodeOptions& options) {
-  return catch_failure([&] {
-    Reader r(data, data + size, "RR");
-    r.set_log(options.field_log);
-    std::vector<ir::Diagnostic> warnings;
-    Checker c(r, warnings, options.observer);
-    return encode(read_mesh_file(r, c));
-  });
+  return reencode_grammar(
+      data, size, options, "RR", [](Reader& r, Checker& c) { return read_mesh_file(r, c); },
+      [](const MeshFile& m) { return encode(m); });
 }
 
 std::vector<const CheckDef*> checks() { return check::all(); }

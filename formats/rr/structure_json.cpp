@@ -1,26 +1,13 @@
 #include "formats/rr/structure_json.h"
 
 #include "formats/common/error.h"
+#include "formats/common/structure_json.h"
 
 namespace f2g::rr {
 
 namespace {
 
 using Json = nlohmann::json;
-
-Json bytes_hex(const uint8_t* p, size_t n) {
-  Json a = Json::array();
-  for (size_t i = 0; i < n; ++i) a.push_back(hex(p[i], 2));
-  return a;
-}
-
-Json blob(const Blob& b) {
-  return {{"length", b.bytes.size()}, {"offset", b.offset}, {"data_offset", b.offset + 4}};
-}
-
-Json head(const ObjectHead& h) {
-  return {{"id", hex(h.id, 16)}, {"class", hex(h.cls, 8)}, {"offset", h.offset}};
-}
 
 Json header_json(const Header& h) {
   Json bones = Json::array();
@@ -36,7 +23,7 @@ Json header_json(const Header& h) {
           {"generated", h.generated},
           {"vertex_stride", h.vertex_stride},
           {"max_culling_distance", h.max_culling_distance},
-          {"stored_bytes", bytes_hex(h.stored.data(), h.stored.size())},
+          {"stored_bytes", byte_list_json(h.stored.data(), h.stored.size())},
           {"bone_count", h.bones.size()},
           {"bones", bones},
           {"extent_min", h.extent_min},
@@ -80,15 +67,15 @@ Json ranged_json(const Ranged& g, const Layout& l) {
           {"fixed_cluster_size", g.fixed_cluster_size},
           {"range_count", g.ranges.size()},
           {"ranges", ranges},
-          {"primary", blob(g.streams[0])},
-          {"positions", blob(g.streams[1])},
-          {"skin", blob(g.streams[2])},
-          {"indices", blob(g.streams[3])},
+          {"primary", blob_json(g.streams[0])},
+          {"positions", blob_json(g.streams[1])},
+          {"skin", blob_json(g.streams[2])},
+          {"indices", blob_json(g.streams[3])},
           {"primitive_desc_length", g.primitive_desc_length},
           {"primitive_desc_offset", g.primitive_desc_offset},
           {"primitive_descs", descs},
-          {"extra_stream0", blob(g.extra_streams[0])},
-          {"extra_stream1", blob(g.extra_streams[1])}};
+          {"extra_stream0", blob_json(g.extra_streams[0])},
+          {"extra_stream1", blob_json(g.extra_streams[1])}};
 }
 
 Json mesh_data_json(const MeshData& d, const Layout& l) {
@@ -120,10 +107,10 @@ Json mesh_data_json(const MeshData& d, const Layout& l) {
           {"bones_per_vertex", d.bones_per_vertex},
           {"object_count", d.objects.size()},
           {"objects", objects},
-          {"primary", blob(d.runs[0])},
-          {"positions", blob(d.runs[1])},
-          {"skin", blob(d.runs[2])},
-          {"indices", blob(d.runs[3])}};
+          {"primary", blob_json(d.runs[0])},
+          {"positions", blob_json(d.runs[1])},
+          {"skin", blob_json(d.runs[2])},
+          {"indices", blob_json(d.runs[3])}};
 }
 
 Json materials_json(const MaterialList& ml) {
@@ -156,7 +143,7 @@ Json materials_json(const MaterialList& ml) {
           {"references", refs},
           {"trailer",
            {{"offset", t.offset},
-            {"stored_bytes", bytes_hex(t.stored.data(), t.stored.size())},
+            {"stored_bytes", byte_list_json(t.stored.data(), t.stored.size())},
             {"bools", t.bools},
             {"user_category", t.user_category}}}};
 }
@@ -174,10 +161,10 @@ Json structure_json(const MeshFile& m, const Layout& l) {
   j["compiled"] = {{"offset", m.compiled.offset},
                    {"marker", hex(m.compiled.marker, 8)},
                    {"layout_selector", m.compiled.layout_selector},
-                   {"object", head(m.compiled.head)}};
+                   {"object", head_json(m.compiled.head)}};
   if (m.ranged) {
     j["ranged"] = ranged_json(*m.ranged, l);
-    j["mesh_data_head"] = head(m.ranged->mesh_data_head);
+    j["mesh_data_head"] = head_json(m.ranged->mesh_data_head);
   }
   j["mesh_data"] = mesh_data_json(m.mesh_data, l);
   j["materials"] = materials_json(m.materials);

@@ -13,16 +13,6 @@ namespace {
 
 using Json = ir::Json;
 
-std::string hex_bytes(const uint8_t* p, size_t n) {
-  static const char* digits = "0123456789ABCDEF";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s += digits[p[i] >> 4];
-    s += digits[p[i] & 15];
-  }
-  return s;
-}
-
 template <size_t N>
 Json vec(const std::array<float, N>& v) {
   static const char* names[4] = {"x", "y", "z", "w"};
@@ -45,7 +35,7 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   e["generated"] = h.generated;
   e["vertex_stride"] = h.vertex_stride;
   e["max_culling_distance"] = h.max_culling_distance;
-  e["header_stored_bytes"] = hex_bytes(h.stored.data(), h.stored.size());
+  e["header_stored_bytes"] = hex_bytes(h.stored.data(), h.stored.size(), HexCase::Upper);
   e["extent_min"] = vec(h.extent_min);
   e["extent_max"] = vec(h.extent_max);
   e["pointer_tag"] = h.pointer_tag;
@@ -75,8 +65,9 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   const MaterialList& ml = m.materials;
   e["platform_version"] = ml.platform_version;
   e["quantization_factor"] = ml.quantization_factor;
-  e["trailer_stored_bytes"] = hex_bytes(ml.trailer.stored.data(), ml.trailer.stored.size());
-  e["trailer_bools"] = hex_bytes(ml.trailer.bools.data(), ml.trailer.bools.size());
+  e["trailer_stored_bytes"] =
+      hex_bytes(ml.trailer.stored.data(), ml.trailer.stored.size(), HexCase::Upper);
+  e["trailer_bools"] = hex_bytes(ml.trailer.bools.data(), ml.trailer.bools.size(), HexCase::Upper);
   e["user_category"] = ml.trailer.user_category;
   return e;
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "formats/common/error.h"
+#include "formats/common/indices.h"
 #include "formats/rr/rr_checks.h"
 #include "formats/rr/to_ir.h"
 #include "formats/rr/vertex_codec.h"
@@ -25,14 +26,7 @@ std::vector<uint32_t> decode_indices(const Layout& l, Checker& c) {
     const uint64_t add = l.ranged ? s.first_vertex : 0;
     uint64_t bad = UINT64_MAX, bad_value = 0;
     for (uint64_t k = s.first_index; k < s.first_index + s.index_count; ++k) {
-      uint32_t v;
-      if (l.index_size == 2) {
-        uint16_t v16;
-        std::memcpy(&v16, data + 2 * k, 2);
-        v = v16;
-      } else {
-        std::memcpy(&v, data + 4 * k, 4);
-      }
+      const uint32_t v = index_at(data, k, l.index_size);
       if (v < lo || v >= hi) {
         bad = k, bad_value = v;
         break;

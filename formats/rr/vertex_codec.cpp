@@ -1,52 +1,15 @@
 #include "formats/rr/vertex_codec.h"
 
-#include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <stdexcept>
+
+#include "formats/common/vertex_elements.h"
 
 namespace f2g::rr {
 
 namespace {
 
-struct Shape {
-  ir::Scalar type;
-  uint8_t width;
-  bool normalized;
-};
-
-Shape shape_of(ElementType t) {
-  switch (t) {
-    case ElementType::S16x4Quantized:
-    case ElementType::F32x3:
-    case ElementType::UByte4Normal:
-      return {ir::Scalar::F32, 3, false};
-    case ElementType::UByte4Tangent:
-      return {ir::Scalar::F32, 4, false};
-    case ElementType::S16x2Uv:
-      return {ir::Scalar::F32, 2, false};
-    case ElementType::Unorm8x4:
-      return {ir::Scalar::U8, 4, true};
-    case ElementType::U8x4:
-      return {ir::Scalar::U8, 4, false};
-  }
-  return {ir::Scalar::F32, 3, false};
-}
-
-int16_t s16_at(const uint8_t* p) {
-  int16_t v;
-  std::memcpy(&v, p, 2);
-  return v;
-}
-
-// docs/READING.md: NORMAL and TANGENT ubyte4 xyz = (b - 127) / 127.
-float unpack_byte(uint8_t b) { return (float(b) - 127.0f) / 127.0f; }
-uint8_t pack_byte(float v) {
-  return static_cast<uint8_t>(std::clamp(std::lround(v * 127.0f + 127.0f), 0L, 255L));
-}
-int16_t pack_s16(double v) {
-  return static_cast<int16_t>(std::clamp(std::lround(v), -32768L, 32767L));
-}
+using namespace vertex_elements;
 
 // Where the handedness w of PositionWSign lives: the s16 after x, y, z of the POSITION.
 const uint8_t* position_w(const VertexFormat& f, const StreamBytes& streams, uint64_t v) {
@@ -62,15 +25,7 @@ std::vector<ir::Attribute> decode_vertices(const VertexFormat& f, const StreamBy
   const size_t n = static_cast<size_t>(vertex_count);
   for (const VertexElement& e : f.elements) {
     const Shape sh = shape_of(e.type);
-    ir::Attribute a;
-    a.semantic = e.semantic;
-    a.type = sh.type;
-    a.width = sh.width;
-    a.normalized = sh.normalized;
-    if (sh.type == ir::Scalar::F32)
-      a.f32.resize(n * sh.width);
-    else
-      a.u8.resize(n * sh.width);
+    ir::Attribute a = sized_attribute(e.semantic, sh, n);
     const uint32_t stride = f.strides[e.stream];
     const uint8_t* base = streams[e.stream]->data() + e.offset;
     for (size_t v = 0; v < n; ++v) {
@@ -92,7 +47,7 @@ std::vector<ir::Attribute> decode_vertices(const VertexFormat& f, const StreamBy
           if (e.w == TangentW::PositionWSign)
             o[3] = s16_at(position_w(f, streams, v)) < 0 ? -1.0f : 1.0f;
           else
-            o[3] = p[3] >= 128 ? 1.0f : -1.0f;
+            o[3] = unpack_sign_byte(p[3]);
           break;
         case ElementType::S16x2Uv:
           for (int c = 0; c < 2; ++c) o[c] = float(s16_at(p + 2 * c)) / 2048.0f;
@@ -123,9 +78,7 @@ std::array<std::vector<uint8_t>, 3> encode_vertices(const VertexFormat& f,
 
   for (const VertexElement* e : order) {
     const Shape sh = shape_of(e->type);
-    const ir::Attribute* a = nullptr;
-    for (const ir::Attribute& x : attributes)
-      if (x.semantic == e->semantic) a = &x;
+    const ir::Attribute* a = find_attribute(attributes, e->semantic);
     if (!a || a->type != sh.type || a->width != sh.width || a->vertex_count() < n)
       throw std::invalid_argument("encode_vertices: attribute " + e->semantic +
                                   " is missing or not shaped as " + to_string(e->type) + " gives");
@@ -150,17 +103,13 @@ std::array<std::vector<uint8_t>, 3> encode_vertices(const VertexFormat& f,
           if (e->w == TangentW::PositionWSign) {
             const VertexElement* pos = f.find("POSITION");
             uint8_t* w = out[pos->stream].data() + v * f.strides[pos->stream] + pos->offset + 6;
-            const int16_t sign = x[3] < 0 ? -1 : 1;
-            std::memcpy(w, &sign, 2);
+            put_s16(w, x[3] < 0 ? -1 : 1);
           } else {
-            p[3] = x[3] < 0 ? 0 : 255;
+            p[3] = pack_sign_byte(x[3]);
           }
           break;
         case ElementType::S16x2Uv:
-          for (int c = 0; c < 2; ++c) {
-            const int16_t s = pack_s16(double(x[c]) * 2048.0);
-            std::memcpy(p + 2 * c, &s, 2);
-          }
+          for (int c = 0; c < 2; ++c) put_s16(p + 2 * c, pack_s16(double(x[c]) * 2048.0));
           break;
         case ElementType::Unorm8x4:
         case ElementType::U8x4:

@@ -10,6 +10,7 @@
 
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
+#include "formats/common/vertex_elements.h"
 
 namespace f2g::rr {
 
@@ -30,6 +31,7 @@ enum class TangentW : uint8_t {
 };
 
 uint32_t element_size(ElementType type);
+vertex_elements::Shape shape_of(ElementType type);  // how it decodes into the IR
 const char* to_string(ElementType type);
 
 struct VertexElement {
@@ -62,6 +64,10 @@ struct VertexFormats final : VertexTable {
 
 // The embedded formats/rr/vertex_formats.json, parsed once.
 const VertexFormats& builtin_vertex_formats();
+
+// The table a decode with `options` uses: the user's (--vertex-formats "rr"), else the built-in
+// one.
+const VertexFormats& vertex_table(const DecodeOptions& options);
 
 // Parses and validates a table (top-level "format": "rr"). Errors: RR_VERTEX_FORMATS_INVALID
 // with the JSON path of the bad value ("formats[2].elements[1].offset").

@@ -1,21 +1,12 @@
 #include "formats/sws/structure_json.h"
 
+#include "formats/common/error.h"
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/to_ir.h"
 
 namespace f2g::sws {
 
 using Json = nlohmann::json;
-
-std::string hex_bytes(const uint8_t* p, size_t n) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s(2 * n, '0');
-  for (size_t i = 0; i < n; ++i) {
-    s[2 * i] = digits[p[i] >> 4];
-    s[2 * i + 1] = digits[p[i] & 15];
-  }
-  return s;
-}
 
 Json range_json(const Range& g) {
   return {{"primitive_type", g.primitive_type}, {"first_vertex", g.first_vertex},
@@ -109,42 +100,43 @@ Json structure_json(const Mesh& m, const VertexLayout& layout,
   }
   Json materials = Json::array();
   for (uint32_t id : m.material_ids) materials.push_back(hex(id, 8));
-  return {{"format", "sws"},
-          {"managed", m.managed},
-          {"id", hex(m.id, 8)},
-          {"class", hex(m.class_id, 8)},
-          {"category", m.category},
-          {"generated", m.generated},
-          {"submeshes", subs},
-          {"bones", bones},
-          {"stored_11", hex_bytes(m.stored_11.data(), m.stored_11.size())},
-          {"compiled",
-           {{"class", hex(m.compiled_class, 8)},
-            {"data_length", m.data_length},
-            {"version", d.version},
-            {"extra_streams", d.extra_streams},
-            {"stride", d.stride},
-            {"vertex_bytes", d.vertex_bytes},
-            {"stride_all", d.stride_all},
-            {"vertex_bytes_all", d.vertex_bytes_all},
-            {"index_bytes", d.index_bytes},
-            {"unknown_0x1c", d.unknown_0x1c},
-            {"flags", d.flags},  // a number: the census files meshes by it
-            {"flags_hex", hex(d.flags, 3)},
-            {"elements", elements},
-            {"vertex_format_table", layout.table},
-            {"vertex_count", vertex_count(d)},
-            {"index_count", d.indices.size()},
-            {"range_count_a", d.range_count_a},
-            {"range_count_b", d.range_count_b},
-            {"total", d.total},
-            {"ranges_a", ranges_a},
-            {"ranges_b", ranges_b},
-            {"palettes", palettes},
-            {"palette_tail", hex_bytes(d.palette_tail.data(), d.palette_tail.size())}}},
-          {"platform_version", m.platform_version},
-          {"sdk_version", m.sdk_version},
-          {"material_ids", materials}};
+  return {
+      {"format", "sws"},
+      {"managed", m.managed},
+      {"id", hex(m.id, 8)},
+      {"class", hex(m.class_id, 8)},
+      {"category", m.category},
+      {"generated", m.generated},
+      {"submeshes", subs},
+      {"bones", bones},
+      {"stored_11", hex_bytes(m.stored_11.data(), m.stored_11.size(), HexCase::Lower)},
+      {"compiled",
+       {{"class", hex(m.compiled_class, 8)},
+        {"data_length", m.data_length},
+        {"version", d.version},
+        {"extra_streams", d.extra_streams},
+        {"stride", d.stride},
+        {"vertex_bytes", d.vertex_bytes},
+        {"stride_all", d.stride_all},
+        {"vertex_bytes_all", d.vertex_bytes_all},
+        {"index_bytes", d.index_bytes},
+        {"unknown_0x1c", d.unknown_0x1c},
+        {"flags", d.flags},  // a number: the census files meshes by it
+        {"flags_hex", hex(d.flags, 3)},
+        {"elements", elements},
+        {"vertex_format_table", layout.table},
+        {"vertex_count", vertex_count(d)},
+        {"index_count", d.indices.size()},
+        {"range_count_a", d.range_count_a},
+        {"range_count_b", d.range_count_b},
+        {"total", d.total},
+        {"ranges_a", ranges_a},
+        {"ranges_b", ranges_b},
+        {"palettes", palettes},
+        {"palette_tail", hex_bytes(d.palette_tail.data(), d.palette_tail.size(), HexCase::Lower)}}},
+      {"platform_version", m.platform_version},
+      {"sdk_version", m.sdk_version},
+      {"material_ids", materials}};
 }
 
 }  // namespace f2g::sws

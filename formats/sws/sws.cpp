@@ -17,10 +17,7 @@
 namespace f2g::sws {
 
 const VertexFormats& vertex_table(const DecodeOptions& options) {
-  const VertexTable* t = options.tables ? options.tables->find(kFormat.name) : nullptr;
-  // Only this format's parser fills its slot (parse_table below); checked all the same.
-  const auto* own = dynamic_cast<const VertexFormats*>(t);
-  return own ? *own : builtin_vertex_formats();
+  return f2g::vertex_table(options, kFormat.name, builtin_vertex_formats());
 }
 
 namespace {

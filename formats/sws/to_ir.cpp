@@ -120,14 +120,14 @@ Json mesh_extras(const Mesh& m, const VertexLayout& layout,
   Json x = Json::object();
   x["category"] = m.category;
   x["generated"] = m.generated;
-  x["stored_11"] = hex_bytes(m.stored_11.data(), m.stored_11.size());
+  x["stored_11"] = hex_bytes(m.stored_11.data(), m.stored_11.size(), HexCase::Lower);
   x["flags"] = layout.flags;
   x["stride"] = layout.stride;
   x["compiled_unknown_0x1c"] = d.unknown_0x1c;
   Json second = Json::array();
   for (const Range& g : d.ranges_b) second.push_back(range_json(g));
   x["second_partition"] = second;
-  x["palette_tail"] = hex_bytes(d.palette_tail.data(), d.palette_tail.size());
+  x["palette_tail"] = hex_bytes(d.palette_tail.data(), d.palette_tail.size(), HexCase::Lower);
   if (!m.submeshes.empty()) {
     Json subs = Json::array();
     for (size_t k = 0; k < m.submeshes.size(); ++k) {

@@ -29,7 +29,6 @@ void add_skin(const Mesh& m, const VertexLayout& layout, const Sites& sites, ir:
 void add_morph_targets(const Mesh& m, const VertexLayout& layout, ir::Mesh& out);
 
 // Shared with the structure JSON (structure_json.cpp).
-std::string hex_bytes(const uint8_t* p, size_t n);  // "0a01ff", two lowercase digits a byte
 nlohmann::json range_json(const Range& g);
 nlohmann::json palette_json(const Palette& p);
 // Counts of every run, ids, material, flags, morph channel ids/hashes; the copy nested.

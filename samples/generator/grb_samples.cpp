@@ -18,6 +18,7 @@
 #include "formats/grb/mesh_builder.h"
 #include "formats/grb/mesh_codec.h"
 #include "samples/generator/sample_file.h"
+#include "samples/generator/sample_ids.h"
 
 namespace f2g::samples {
 
@@ -28,16 +29,6 @@ using grb::BuildInput;
 using grb::Dialect;
 
 constexpr float kPi = 3.14159265358979f;
-
-uint64_t id_of(const std::string& name) {  // FNV-1a then a splitmix64 finaliser
-  uint64_t h = 0xCBF29CE484222325ull;
-  for (unsigned char ch : name) h = (h ^ ch) * 0x100000001B3ull;
-  h ^= h >> 30;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 27;
-  h *= 0x94D049BB133111EBull;
-  return h ^ (h >> 31);
-}
 
 // One tube section: rings along Z from z0 to z1, `segments` around (wrapping), radius
 // varying with height. Vertices and triangles are appended to the running mesh.

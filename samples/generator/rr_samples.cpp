@@ -15,27 +15,16 @@
 #include "formats/rr/mesh_builder.h"
 #include "formats/rr/mesh_codec.h"
 #include "samples/generator/sample_file.h"
+#include "samples/generator/sample_ids.h"
 
 namespace f2g::samples {
 
 namespace {
 
+using rr::BuildDraw;
 using rr::BuildInput;
-using rr::BuildPart;
 
 constexpr float kPi = 3.14159265358979f;
-
-// ---- ids: hash-like values derived from names -------------------------------------------
-
-uint64_t id_of(const std::string& name) {  // FNV-1a then a splitmix64 finaliser
-  uint64_t h = 0xCBF29CE484222325ull;
-  for (unsigned char ch : name) h = (h ^ ch) * 0x100000001B3ull;
-  h ^= h >> 30;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 27;
-  h *= 0x94D049BB133111EBull;
-  return h ^ (h >> 31);
-}
 
 // ---- geometry in the IR's decoded shape ---------------------------------------------------
 
@@ -90,14 +79,14 @@ struct Geo {
 // Parts appended to one shared geometry; each part is one range or object.
 struct Parts {
   Geo g;
-  std::vector<BuildPart> parts;
+  std::vector<BuildDraw> parts;
   uint32_t first_index = 0, first_vertex = 0;
   void begin() {
     first_index = static_cast<uint32_t>(g.idx.size());
     first_vertex = g.vertex_count();
   }
   void end(const std::string& material) {
-    BuildPart p;
+    BuildDraw p;
     p.first_index = first_index;
     p.index_count = static_cast<uint32_t>(g.idx.size()) - first_index;
     p.first_vertex = first_vertex;

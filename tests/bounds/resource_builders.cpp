@@ -168,7 +168,7 @@ rr::BuildInput rr_grid_input(uint32_t parts, uint32_t side) {
   std::vector<float> pos, nrm, tan, uv;
   std::vector<uint8_t> col;
   for (uint32_t p = 0; p < parts; ++p) {
-    rr::BuildPart part;
+    rr::BuildDraw part;
     part.first_vertex = uint32_t(in.vertex_count);
     part.first_index = uint32_t(in.indices.size());
     for (uint32_t j = 0; j < side; ++j)
@@ -316,7 +316,7 @@ std::vector<uint8_t> rr_grid_mesh(uint32_t parts, uint32_t side, bool inline_lay
 
 std::vector<uint8_t> rr_empty_ranges(uint32_t ranges) {
   rr::BuildInput in = rr_grid_input(1, 2);
-  rr::BuildPart empty;
+  rr::BuildDraw empty;
   empty.first_index = uint32_t(in.indices.size());
   empty.first_vertex = uint32_t(in.vertex_count);
   for (uint32_t i = 0; i < ranges; ++i) {

@@ -1,0 +1,34 @@
+// Index buffers of u16 or u32 values, as RR and GRB/GRW store them: value k read, and one
+// value appended (the stored width is the game's decision).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace f2g {
+
+// Value k of a buffer of `index_size` (2 or 4) byte values; the caller checked the bounds.
+inline uint32_t index_at(const uint8_t* data, uint64_t k, uint32_t index_size) {
+  if (index_size == 2) {
+    uint16_t v16;
+    std::memcpy(&v16, data + 2 * k, 2);
+    return v16;
+  }
+  uint32_t v;
+  std::memcpy(&v, data + 4 * k, 4);
+  return v;
+}
+
+inline void put_index(std::vector<uint8_t>& out, uint32_t index_size, uint32_t v) {
+  const size_t at = out.size();
+  out.resize(at + index_size);
+  if (index_size == 4) {
+    std::memcpy(&out[at], &v, 4);
+  } else {
+    const uint16_t v16 = static_cast<uint16_t>(v);
+    std::memcpy(&out[at], &v16, 2);
+  }
+}
+
+}  // namespace f2g
