@@ -367,17 +367,25 @@ struct ImportArgs {
   VertexTables tables;
 };
 
-// import EDITED.glb --donor ARCHIVE.forge --id RESOURCE_ID -o NEW.forge: one resource replaced.
-int run_archive_import(const ImportArgs& a) {
+// import EDITED.glb --donor ARCHIVE.forge --id RESOURCE_ID -o NEW.forge: one resource replaced;
+// import GLB_DIR --donor ARCHIVE.forge -o NEW.forge: every glTF of GLB_DIR into one copy.
+int run_archive_import(const ImportArgs& a, bool directory) {
   import::ArchiveImportRun run;
-  size_t used = 0;
-  try {
-    run.id = std::stoull(a.id, &used, 0);
-  } catch (const std::exception&) {
-    used = 0;
+  if (directory) {
+    if (!a.id.empty())
+      return usage_error(
+          "import GLB_DIR --donor ARCHIVE.forge takes no --id: each glTF names "
+          "its resource");
+  } else {
+    size_t used = 0;
+    try {
+      run.id = std::stoull(a.id, &used, 0);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != a.id.size())
+      return usage_error("--id takes a resource id (decimal or 0x...), not " + a.id);
   }
-  if (used == 0 || used != a.id.size())
-    return usage_error("--id takes a resource id (decimal or 0x...), not " + a.id);
   if (a.run.donor.empty() || !a.run.donors.empty())
     return usage_error("--id goes with --donor ARCHIVE.forge");
   run.input = a.run.input;
@@ -406,7 +414,12 @@ int run_import(ImportArgs& a) {
                                            : import::UnknownJoints::Error;
   if (a.run.out.empty() && !a.run.dry_run)
     return usage_error("import needs -o OUTPUT (or --dry-run)");
-  if (!a.id.empty()) return run_archive_import(a);
+  std::error_code ec;
+  const bool directory = std::filesystem::is_directory(a.run.input, ec);
+  if (!a.id.empty()) return run_archive_import(a, directory);
+  if (directory && !a.run.donor.empty() && a.run.donors.empty() &&
+      import::is_archive_file(a.run.donor))
+    return run_archive_import(a, true);
   a.run.progress = ::isatty(STDERR_FILENO);
   install_interrupt_handlers();
   return import::run_import_command(a.run, std::cout, std::cerr);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <system_error>
 
@@ -81,74 +82,127 @@ std::optional<Diagnostic> gate(const std::vector<uint8_t>& b, size_t entry, size
 
 }  // namespace
 
-ArchiveImportOutcome import_into_archive(const GltfInput& gltf, const uint8_t* data, size_t size,
-                                         uint64_t resource_id, const ImportOptions& options) {
+namespace {
+
+// One edit imported: where its resource is and its new body.
+struct Imported {
+  Found found;
+  std::vector<uint8_t> body;
+  Json summary;
+};
+
+const Resource& resource_of(const Imported& m) {
+  return m.found.contents.resources[m.found.resource];
+}
+
+Json archive_row(const Archive& a, const Imported& m, uint64_t id) {
+  const Entry& e = a.entries[m.found.entry];
+  const Resource& res = resource_of(m);
+  return {{"entry", m.found.entry},        {"file_id", e.file_id},
+          {"entry_name", e.name},          {"resource_id", id},
+          {"resource_name", res.name},     {"old_body_size", res.body_size},
+          {"new_body_size", m.body.size()}};
+}
+
+}  // namespace
+
+ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& edits,
+                                               const uint8_t* data, size_t size,
+                                               const ImportOptions& options) {
   ArchiveImportOutcome out;
+  const auto fail = [&out](Diagnostic d) {
+    out.error = std::move(d);
+    return out;
+  };
   Result<Archive> a = read_archive(data, size);
-  if (!a) {
-    out.error = a.error();
-    return out;
+  if (!a) return fail(a.error());
+  std::vector<Imported> done;
+  for (const ArchiveEdit& edit : edits) {
+    for (const Imported& m : done)
+      if (resource_of(m).id == edit.resource_id)
+        return fail({"IMPORT_DONOR_AMBIGUOUS",
+                     "two glTF files for resource " + hex(edit.resource_id) + " '" +
+                         resource_of(m).name + "'",
+                     "archive", 0});
+    Result<Found> f = find_resource(*a, data, size, edit.resource_id);
+    if (!f) return fail(f.error());
+    const Resource& res = f->contents.resources[f->resource];
+    ImportOptions o = options;
+    if (o.decode.name.empty() || edits.size() > 1) o.decode.name = res.name;
+    ImportOutcome mesh =
+        import_mesh(edit.gltf, f->contents.records.data() + res.body_offset, res.body_size, o);
+    out.warnings.insert(out.warnings.end(), mesh.warnings.begin(), mesh.warnings.end());
+    if (mesh.error) {
+      out.summary = mesh.summary;
+      if (edits.size() > 1)
+        mesh.error->message =
+            "resource " + hex(edit.resource_id) + " '" + res.name + "': " + mesh.error->message;
+      return fail(*mesh.error);
+    }
+    done.push_back({std::move(*f), std::move(mesh.bytes), std::move(mesh.summary)});
   }
-  Result<Found> f = find_resource(*a, data, size, resource_id);
-  if (!f) {
-    out.error = f.error();
-    return out;
-  }
-  const Entry& e = a->entries[f->entry];
-  const Resource& res = f->contents.resources[f->resource];
-  ImportOptions o = options;
-  if (o.decode.name.empty()) o.decode.name = res.name;
-  ImportOutcome mesh =
-      import_mesh(gltf, f->contents.records.data() + res.body_offset, res.body_size, o);
-  out.warnings = mesh.warnings;
-  out.summary = mesh.summary;
-  if (mesh.error) {
-    out.error = mesh.error;
-    return out;
-  }
-  // A body that came back unchanged keeps its entry's stored bytes, whatever compressor wrote
-  // them: nothing changed, so nothing is re-encoded.
-  const uint8_t* old_body = f->contents.records.data() + res.body_offset;
-  const bool unchanged = mesh.bytes.size() == res.body_size &&
-                         std::equal(mesh.bytes.begin(), mesh.bytes.end(), old_body);
+  // Each changed entry re-encoded once with every new body it holds. A body that came back
+  // unchanged keeps its entry's stored bytes, whatever compressor wrote them: nothing changed,
+  // so nothing is re-encoded.
   std::vector<PayloadRef> refs;
   for (const Entry& x : a->entries) refs.push_back({data + x.offset, x.size});
-  Result<std::vector<uint8_t>> payload =
-      std::vector<uint8_t>(data + e.offset, data + e.offset + e.size);
-  if (!unchanged) {
-    std::vector<ResourceRecord> records = resource_records(f->contents);
-    records[f->resource].body = mesh.bytes;
-    payload = reencode_entry_payload(*a->dialect, f->contents, records);
-    if (!payload) {
-      out.error = payload.error();
-      return out;
+  std::map<size_t, std::vector<uint8_t>> payloads;
+  for (size_t i = 0; i < done.size(); ++i) {
+    const size_t entry = done[i].found.entry;
+    if (payloads.count(entry)) continue;
+    std::vector<ResourceRecord> records = resource_records(done[i].found.contents);
+    bool changed = false;
+    for (const Imported& m : done) {
+      if (m.found.entry != entry) continue;
+      const Resource& res = resource_of(m);
+      const uint8_t* old_body = m.found.contents.records.data() + res.body_offset;
+      if (m.body.size() == res.body_size && std::equal(m.body.begin(), m.body.end(), old_body))
+        continue;
+      records[m.found.resource].body = m.body;
+      changed = true;
     }
-    refs[f->entry] = {payload->data(), payload->size()};
+    if (!changed) continue;
+    Result<std::vector<uint8_t>> payload =
+        reencode_entry_payload(*a->dialect, done[i].found.contents, records);
+    if (!payload) return fail(payload.error());
+    refs[entry] = {payload->data(), payload->size()};
+    payloads[entry] = std::move(*payload);
   }
   Result<std::vector<uint8_t>> bytes = write_archive(*a, refs);
-  if (!bytes) {
-    out.error = bytes.error();
-    return out;
+  if (!bytes) return fail(bytes.error());
+  for (const Imported& m : done)
+    if (std::optional<Diagnostic> g = gate(*bytes, m.found.entry, m.found.resource, m.body))
+      return fail(*g);
+  const bool identical = bytes->size() == size && std::equal(bytes->begin(), bytes->end(), data);
+  if (edits.size() == 1) {  // the summary of `import --id`: import's, plus "archive"
+    const Entry& e = a->entries[done[0].found.entry];
+    out.summary = done[0].summary;
+    out.summary["archive"] = archive_row(*a, done[0], edits[0].resource_id);
+    out.summary["archive"]["old_payload_size"] = e.size;
+    out.summary["archive"]["new_payload_size"] = refs[done[0].found.entry].size;
+    out.summary["archive"]["old_archive_size"] = size;
+    out.summary["archive"]["new_archive_size"] = bytes->size();
+    out.summary["archive"]["identical"] = identical;
+  } else {
+    out.summary = {{"archive",
+                    {{"old_archive_size", size},
+                     {"new_archive_size", bytes->size()},
+                     {"changed_entries", payloads.size()},
+                     {"identical", identical}}},
+                   {"resources", Json::array()}};
+    for (size_t i = 0; i < done.size(); ++i) {
+      Json row = archive_row(*a, done[i], edits[i].resource_id);
+      row["import"] = done[i].summary;
+      out.summary["resources"].push_back(std::move(row));
+    }
   }
-  if (std::optional<Diagnostic> g = gate(*bytes, f->entry, f->resource, mesh.bytes)) {
-    out.error = g;
-    return out;
-  }
-  out.summary["archive"] = {
-      {"entry", f->entry},
-      {"file_id", e.file_id},
-      {"entry_name", e.name},
-      {"resource_id", resource_id},
-      {"resource_name", res.name},
-      {"old_body_size", res.body_size},
-      {"new_body_size", mesh.bytes.size()},
-      {"old_payload_size", e.size},
-      {"new_payload_size", payload->size()},
-      {"old_archive_size", size},
-      {"new_archive_size", bytes->size()},
-      {"identical", bytes->size() == size && std::equal(bytes->begin(), bytes->end(), data)}};
   out.bytes = std::move(*bytes);
   return out;
+}
+
+ArchiveImportOutcome import_into_archive(const GltfInput& gltf, const uint8_t* data, size_t size,
+                                         uint64_t resource_id, const ImportOptions& options) {
+  return import_edits_into_archive({{gltf, resource_id}}, data, size, options);
 }
 
 namespace {
@@ -174,8 +228,11 @@ ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
     return fail({"IMPORT_ARCHIVE_SAME_FILE",
                  "-o " + run.out + " is the donor archive: write the new archive elsewhere",
                  run.out, 0});
-  ir::Result<convert::InputBytes> g =
-      convert::read_input_as(run.input, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
+  std::error_code ec;
+  const bool directory = fs::is_directory(run.input, ec);
+  ir::Result<convert::InputBytes> g = convert::InputBytes{};
+  if (!directory)
+    g = convert::read_input_as(run.input, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
   if (!g) return fail(g.error());
   ir::Result<std::unique_ptr<convert::MappedInput>> d = convert::MappedInput::open(run.donor);
   if (!d) {
@@ -190,7 +247,14 @@ ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
                  run.donor, 0});
   ImportOptions options = run.options;
   options.decode.source_path = run.donor;
-  out = import_into_archive(gltf_input(run.input, *g), (*d)->data(), (*d)->size(), run.id, options);
+  if (directory) {
+    Result<DirectoryEdits> edits = edits_in_directory(run.input, (*d)->data(), (*d)->size());
+    if (!edits) return fail(edits.error());
+    out = import_edits_into_archive(edits->edits, (*d)->data(), (*d)->size(), options);
+  } else {
+    out =
+        import_into_archive(gltf_input(run.input, *g), (*d)->data(), (*d)->size(), run.id, options);
+  }
   if (out.error || run.dry_run) return out;
   convert::AtomicOptions a;
   a.replace = run.options.force;
@@ -218,8 +282,22 @@ int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostr
   if (r.error) err << "forge2gltf import: " << run.input << ": " << r.error->to_string() << "\n";
   for (const Diagnostic& w : r.warnings)
     err << "forge2gltf import: " << run.input << ": warning: " << w.to_string() << "\n";
+  if (r.summary.contains("resources")) j["id"] = nullptr;  // GLB_DIR: each resource's below
   if (run.json) {
     out << j.dump(2) << "\n";
+  } else if (!r.error && r.summary.contains("resources")) {
+    const Json& s = r.summary["archive"];
+    out << (run.dry_run ? "would write " : "wrote ") << (run.out.empty() ? "an archive" : run.out)
+        << " (" << s.value("new_archive_size", uint64_t(0))
+        << " bytes): " << r.summary["resources"].size() << " resources, "
+        << s.value("changed_entries", 0) << " entries re-encoded"
+        << (s.value("identical", false) ? "; identical to the donor archive" : "") << "\n";
+    for (const Json& x : r.summary["resources"])
+      out << "  resource " << hex(x.value("resource_id", uint64_t(0))) << " '"
+          << x.value("resource_name", "") << "' of entry " << x.value("file_id", uint64_t(0))
+          << " '" << x.value("entry_name", "") << "', body "
+          << x.value("old_body_size", uint64_t(0)) << " -> "
+          << x.value("new_body_size", uint64_t(0)) << " bytes\n";
   } else if (!r.error) {
     const Json& s = r.summary["archive"];
     out << (run.dry_run ? "would write " : "wrote ") << (run.out.empty() ? "an archive" : run.out)

@@ -9,9 +9,14 @@
 // unchanged glb gives the donor archive back byte for byte (a body that comes back unchanged
 // keeps its entry's stored payload, whatever compressor wrote it). Entries are replaced only: no
 // entry is added, removed or moved.
+// `forge2gltf import GLB_DIR --donor ARCHIVE.forge -o NEW.forge`: every glTF of the directory
+// goes back into one copy of the archive, each matched to its resource by the object id convert
+// wrote into it (its mesh's extras.source.objectId), else by its file name (the resource's
+// name, refused when two resources have it); each changed entry is re-encoded once.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -19,6 +24,7 @@
 #include <vector>
 
 #include "converter/import/import.h"
+#include "converter/io/input_file.h"
 
 namespace f2g::import {
 
@@ -33,12 +39,24 @@ struct ArchiveImportOutcome {
 ArchiveImportOutcome import_into_archive(const GltfInput& gltf, const uint8_t* archive, size_t size,
                                          uint64_t resource_id, const ImportOptions& options);
 
+// Several Meshes of one archive replaced in one new archive (IMPORT_DONOR_AMBIGUOUS for two
+// edits of one resource). With one edit this is import_into_archive; with more the summary is
+// {"archive": {old and new archive size, changed_entries, identical}, "resources": [the
+// "archive" row of each resource with its import summary as "import"]}.
+struct ArchiveEdit {
+  GltfInput gltf;
+  uint64_t resource_id = 0;
+};
+ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& edits,
+                                               const uint8_t* archive, size_t size,
+                                               const ImportOptions& options);
+
 struct ArchiveImportRun {
-  std::string input;   // EDITED.glb / .gltf
+  std::string input;   // EDITED.glb / .gltf, or GLB_DIR (then no --id)
   std::string donor;   // --donor ARCHIVE.forge
   std::string out;     // -o NEW.forge
   std::string report;  // --report R.json
-  uint64_t id = 0;     // --id RESOURCE_ID
+  uint64_t id = 0;     // --id RESOURCE_ID (one glTF)
   bool dry_run = false;
   bool json = false;
   ImportOptions options;  // options.force also allows replacing an existing NEW.forge
@@ -46,5 +64,20 @@ struct ArchiveImportRun {
 
 // 0 written (or would be, with --dry-run), 1 failed (nothing written).
 int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostream& err);
+
+// The file at `path` starts as a forge archive does ('scimitar'): the donor of GLB_DIR's form.
+bool is_archive_file(const std::string& path);
+
+// GLB_DIR's glTF files (convert's walk: sorted, no directory symlinks followed) matched to the
+// Mesh resources of `archive`: one edit per file, `bytes` holding what they point into; the
+// first file that matches no resource (IMPORT_NO_DONOR) or two (IMPORT_DONOR_AMBIGUOUS), or
+// does not read, is the error.
+struct DirectoryEdits {
+  std::vector<std::string> files;
+  std::vector<std::unique_ptr<convert::InputBytes>> bytes;
+  std::vector<ArchiveEdit> edits;
+};
+Result<DirectoryEdits> edits_in_directory(const std::string& dir, const uint8_t* archive,
+                                          size_t size);
 
 }  // namespace f2g::import

@@ -12,9 +12,25 @@
 #include "converter/io/worker_pool.h"
 
 namespace f2g::import {
-namespace {
 
 namespace fs = std::filesystem;
+
+bool is_gltf_name(const fs::path& p) {
+  std::string e = p.extension().string();
+  std::transform(e.begin(), e.end(), e.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return e == ".glb" || e == ".gltf";
+}
+
+bool is_json_name(const fs::path& p) {
+  std::string e = p.extension().string();
+  std::transform(e.begin(), e.end(), e.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return e == ".gltf";
+}
+
+namespace {
+
 using Json = nlohmann::json;
 using ir::Diagnostic;
 
@@ -30,20 +46,6 @@ struct Done {
   Pair pair;
   ImportOutcome outcome;
 };
-
-bool is_gltf_name(const fs::path& p) {
-  std::string e = p.extension().string();
-  std::transform(e.begin(), e.end(), e.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return e == ".glb" || e == ".gltf";
-}
-
-bool is_json_name(const fs::path& p) {
-  std::string e = p.extension().string();
-  std::transform(e.begin(), e.end(), e.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return e == ".gltf";
-}
 
 // One file: read both, import, write (unless dry run).
 ImportOutcome import_pair(const Pair& p, const ImportRun& run) {

@@ -27,6 +27,10 @@ struct ImportRun {
   ImportOptions options;
 };
 
+// .glb or .gltf (any case): the files GLB_DIR's walk imports.
+bool is_gltf_name(const std::filesystem::path& p);
+bool is_json_name(const std::filesystem::path& p);  // .gltf
+
 // The glTF at `path` read into `bytes`, as import_mesh takes it (a .gltf's buffers resolved
 // next to it). `bytes` must outlive the result.
 GltfInput gltf_input(const std::filesystem::path& path, const convert::InputBytes& bytes);

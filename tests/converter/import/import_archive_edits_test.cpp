@@ -11,10 +11,13 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "converter/import/archive_import.h"
 #include "converter/verify/archive_compare.h"
@@ -111,36 +114,41 @@ uint32_t adler_from_zero(const uint8_t* p, size_t n) {
   return b << 16 | a;
 }
 
-// The new archive against the old one when only entry `changed` was edited; returns the
-// entry's contents as read from the new archive.
-EntryContents expect_only_entry_changed(const Bytes& b, const Bytes& old, size_t changed) {
+// The new archive against the old one when only the entries `changed` were edited; returns
+// their contents as read from the new archive.
+std::vector<EntryContents> expect_only_entries_changed(const Bytes& b, const Bytes& old,
+                                                       const std::set<size_t>& changed) {
   const Archive n = must_read(b), o = must_read(old);
   EXPECT_TRUE(n.warnings.empty());
   EXPECT_EQ(n.entries.size(), o.entries.size());
-  const Entry& ne = n.entries.at(changed);
-  const Entry& oe = o.entries.at(changed);
-  const int64_t delta = int64_t(ne.size) - int64_t(oe.size);
-  // Every other payload byte for byte, at its old offset or moved by the size change.
+  // Every other payload byte for byte, at its old offset moved by the size changes before it.
+  int64_t delta = 0;
   for (size_t i = 0; i < n.entries.size(); ++i) {
     const Entry &x = n.entries[i], &y = o.entries[i];
     EXPECT_EQ(x.file_id, y.file_id);
-    EXPECT_EQ(int64_t(x.offset), int64_t(y.offset) + (i > changed ? delta : 0)) << "entry " << i;
-    if (i == changed) continue;
+    EXPECT_EQ(int64_t(x.offset), int64_t(y.offset) + delta) << "entry " << i;
+    if (changed.count(i)) {
+      delta += int64_t(x.size) - int64_t(y.size);
+      continue;
+    }
     EXPECT_EQ(x.size, y.size) << "entry " << i;
     EXPECT_TRUE(x.size == y.size &&
                 std::equal(b.begin() + long(x.offset), b.begin() + long(x.offset + x.size),
                            old.begin() + long(y.offset)))
         << "entry " << i << "'s payload changed";
   }
-  // Both size fields of the entry: the index record's (+16) and the name record's (+0).
-  EXPECT_EQ(get<int32_t>(b, ne.index_record_offset + 16), int32_t(ne.size));
-  EXPECT_EQ(get<int32_t>(b, ne.name_record_offset), int32_t(ne.size));
-  // The tables are the old bytes but for the payload offsets after the entry and its sizes.
+  // Both size fields of each changed entry: the index record's (+16) and the name record's (+0).
+  // The tables are the old bytes but for the payload offsets after a changed entry and its sizes.
   Bytes want(old.begin(), old.begin() + long(o.entries[0].offset));
-  for (size_t i = changed; i < n.entries.size(); ++i)
+  for (size_t i = *changed.begin(); i < n.entries.size(); ++i)
     put<uint64_t>(want, n.entries[i].index_record_offset, n.entries[i].offset);
-  put<int32_t>(want, ne.index_record_offset + 16, int32_t(ne.size));
-  put<int32_t>(want, ne.name_record_offset, int32_t(ne.size));
+  for (size_t i : changed) {
+    const Entry& ne = n.entries.at(i);
+    EXPECT_EQ(get<int32_t>(b, ne.index_record_offset + 16), int32_t(ne.size));
+    EXPECT_EQ(get<int32_t>(b, ne.name_record_offset), int32_t(ne.size));
+    put<int32_t>(want, ne.index_record_offset + 16, int32_t(ne.size));
+    put<int32_t>(want, ne.name_record_offset, int32_t(ne.size));
+  }
   EXPECT_TRUE(std::equal(want.begin(), want.end(), b.begin())) << "a table byte differs";
   // Padded with zeros to a multiple of 0x8000 after the last payload.
   const Entry& last = n.entries.back();
@@ -148,28 +156,32 @@ EntryContents expect_only_entry_changed(const Bytes& b, const Bytes& old, size_t
   EXPECT_LT(b.size() - (last.offset + last.size), 0x8000u);
   EXPECT_TRUE(std::all_of(b.begin() + long(last.offset + last.size), b.end(),
                           [](uint8_t x) { return x == 0; }));
-  // The edited entry: its two sets with their old compression numbers, every block's checksum.
-  Result<EntryContents> c = read_entry(n, b.data(), b.size(), changed);
-  if (!c) throw std::logic_error(c.error().to_string());
-  const EntryContents before = *read_entry(o, old.data(), old.size(), changed);
-  EXPECT_TRUE(c->warnings.empty());
-  EXPECT_EQ(c->sets.size(), 2u);
-  for (size_t s = 0; s < c->sets.size() && s < before.sets.size(); ++s) {
-    EXPECT_EQ(c->sets[s].header.compression, before.sets[s].header.compression) << "set " << s;
-    for (const StoredBlock& blk : c->sets[s].blocks)
-      EXPECT_EQ(blk.checksum, adler_from_zero(blk.data, blk.stored_size)) << "set " << s;
+  // The edited entries: two sets with their old compression numbers, every block's checksum.
+  std::vector<EntryContents> out;
+  for (size_t i : changed) {
+    Result<EntryContents> c = read_entry(n, b.data(), b.size(), i);
+    if (!c) throw std::logic_error(c.error().to_string());
+    const EntryContents before = *read_entry(o, old.data(), old.size(), i);
+    EXPECT_TRUE(c->warnings.empty());
+    EXPECT_EQ(c->sets.size(), 2u);
+    for (size_t s = 0; s < c->sets.size() && s < before.sets.size(); ++s) {
+      EXPECT_EQ(c->sets[s].header.compression, before.sets[s].header.compression) << "set " << s;
+      for (const StoredBlock& blk : c->sets[s].blocks)
+        EXPECT_EQ(blk.checksum, adler_from_zero(blk.data, blk.stored_size)) << "set " << s;
+    }
+    EXPECT_EQ(c->sets[0].size + c->sets[1].size, n.entries[i].size);  // the two sets only
+    // The other resources of the entry keep their records.
+    EXPECT_EQ(c->resources.size(), before.resources.size());
+    for (size_t r = 0; r < c->resources.size() && r < before.resources.size(); ++r)
+      EXPECT_EQ(c->resources[r].id, before.resources[r].id);
+    out.push_back(std::move(*c));
   }
-  EXPECT_EQ(c->sets[0].size + c->sets[1].size, ne.size);  // the two sets and nothing else
-  // The other resources of the entry keep their records.
-  EXPECT_EQ(c->resources.size(), before.resources.size());
-  for (size_t r = 0; r < c->resources.size() && r < before.resources.size(); ++r)
-    EXPECT_EQ(c->resources[r].id, before.resources[r].id);
   // verify --against agrees.
   const verify::ArchiveCompareReport report =
       verify::compare_archives(b.data(), b.size(), old.data(), old.size());
   EXPECT_TRUE(report.ok()) << verify::to_json(report).dump();
-  EXPECT_EQ(report.changed.size(), 1u);
-  return std::move(*c);
+  EXPECT_EQ(report.changed.size(), changed.size());
+  return out;
 }
 
 // One edit through import into the archive: the checks above, then the mesh as read back
@@ -189,7 +201,7 @@ void run_edit(const std::function<void(Doc&)>& edit,
                                                        archive.data(), archive.size(), m.id, {});
     ASSERT_FALSE(o.error) << o.error->to_string();
     EXPECT_EQ(o.summary["archive"]["identical"], false);
-    const EntryContents c = expect_only_entry_changed(o.bytes, archive, m.entry);
+    const EntryContents c = expect_only_entries_changed(o.bytes, archive, {m.entry}).at(0);
     size_t found = 0;
     for (const Resource& r : c.resources) {
       if (r.class_id != class_id("Mesh")) continue;
@@ -273,6 +285,109 @@ TEST(ImportArchiveEdits, AMaterialsFacesDeletedLeaveTheOtherMaterialsAsTheyWere)
         got.erase(gone);  // a material the mesh may keep listing but no longer draws
         EXPECT_EQ(got, want);
       });
+}
+
+// import GLB_DIR --donor ARCHIVE.forge: every glTF of the directory into one copy.
+namespace fs = std::filesystem;
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::path(F2G_BINARY_DIR) / "import_archive_edits_test" / name;
+  fs::remove_all(d);
+  fs::create_directories(d / "edited");
+  return d;
+}
+
+void write_bytes(const fs::path& p, const void* data, size_t size) {
+  std::ofstream(p, std::ios::binary).write(static_cast<const char*>(data), long(size));
+}
+
+// DIR/edited/STEM.gltf and its STEM.bin.
+void write_doc(const fs::path& dir, const std::string& stem, Doc g) {
+  g.json["buffers"][0]["uri"] = stem + ".bin";
+  const std::string text = g.json.dump();
+  write_bytes(dir / "edited" / (stem + ".gltf"), text.data(), text.size());
+  write_bytes(dir / "edited" / (stem + ".bin"), g.bin.data(), g.bin.size());
+}
+
+Doc doc_of(const MeshResource& m) { return *f2g::test::gltf_doc(decoded(m.body)); }
+
+ArchiveImportRun dir_run(const fs::path& d, const Bytes& archive) {
+  write_bytes(d / "DataPC.forge", archive.data(), archive.size());
+  ArchiveImportRun run;
+  run.input = (d / "edited").string();
+  run.donor = (d / "DataPC.forge").string();
+  run.out = (d / "new.forge").string();
+  run.json = true;
+  return run;
+}
+
+Bytes body_in(const EntryContents& c, uint64_t id) {
+  for (const Resource& r : c.resources)
+    if (r.id == id)
+      return Bytes(c.records.begin() + long(r.body_offset),
+                   c.records.begin() + long(r.body_offset + r.body_size));
+  return {};
+}
+
+TEST(ImportArchiveEdits, AGltfDirectoryGoesBackIntoOneCopyOfTheArchive) {
+  const Bytes archive = sample("grw/DataPC.forge");
+  const fs::path d = fresh_dir("directory");
+  const MeshResource ranger = mesh_named(archive, "Ranger_LOD0"),
+                     rock = mesh_named(archive, "Rock"), pipe = mesh_named(archive, "Pipe");
+  ASSERT_NE(ranger.entry, rock.entry);
+  ASSERT_EQ(rock.entry, pipe.entry);
+  // Ranger under another name (found by the object id convert wrote), scaled; Rock without its
+  // object id (found by its name), its last material's faces deleted; Pipe unedited.
+  Doc g = doc_of(ranger);
+  edit_positions(g, [](float* p) { p[0] *= 2, p[1] *= 2, p[2] *= 2; });
+  write_doc(d, "my_ranger", g);
+  g = doc_of(rock);
+  g.json["meshes"][0]["extras"].erase("source");
+  g.json["meshes"][0]["primitives"].erase(g.json["meshes"][0]["primitives"].size() - 1);
+  write_doc(d, "Rock", g);
+  write_doc(d, "Pipe", doc_of(pipe));
+  ArchiveImportRun run = dir_run(d, archive);
+  std::ostringstream out, err;
+  ASSERT_EQ(run_archive_import(run, out, err), 0) << err.str() << out.str();
+  const Json j = Json::parse(out.str());
+  EXPECT_EQ(j["summary"]["resources"].size(), 3u);
+  EXPECT_EQ(j["summary"]["archive"]["changed_entries"], 2u);
+  const Bytes b = f2g::test::read_bytes(run.out);
+  const std::vector<EntryContents> c =
+      expect_only_entries_changed(b, archive, {ranger.entry, rock.entry});
+  const bool ranger_first = ranger.entry < rock.entry;
+  const EntryContents &ranger_entry = c[ranger_first ? 0 : 1],
+                      &rock_entry = c[ranger_first ? 1 : 0];
+  const ir::Mesh scaled = decoded(body_in(ranger_entry, ranger.id));
+  EXPECT_NEAR(extent(bounds(scaled)), 2 * extent(bounds(decoded(ranger.body))), 1e-2);
+  const ir::Mesh cut = decoded(body_in(rock_entry, rock.id));
+  EXPECT_EQ(cut.primitives.size() + 1, decoded(rock.body).primitives.size());
+  EXPECT_TRUE(body_in(rock_entry, pipe.id) == pipe.body);  // same entry, body as it was
+}
+
+TEST(ImportArchiveEdits, AGltfMatchingNoResourceOrOneTwiceWritesNothing) {
+  const Bytes archive = sample("grw/DataPC.forge");
+  const MeshResource rock = mesh_named(archive, "Rock");
+  Doc anonymous = doc_of(rock);
+  anonymous.json["meshes"][0]["extras"].erase("source");
+  struct Refused {
+    std::vector<std::pair<std::string, Doc>> files;
+    std::string code;
+  };
+  const std::vector<Refused> cases = {
+      {{{"Nothing", anonymous}}, "IMPORT_NO_DONOR"},
+      {{{"Rock", anonymous}, {"copy", doc_of(rock)}}, "IMPORT_DONOR_AMBIGUOUS"}};
+  for (const Refused& k : cases) {
+    SCOPED_TRACE(k.code);
+    const fs::path d = fresh_dir(k.code);
+    for (const auto& [stem, doc] : k.files) write_doc(d, stem, doc);
+    ArchiveImportRun run = dir_run(d, archive);
+    std::ostringstream out, err;
+    EXPECT_EQ(run_archive_import(run, out, err), 1);
+    EXPECT_EQ(Json::parse(out.str())["error"]["code"], k.code);
+    EXPECT_FALSE(fs::exists(run.out));
+    EXPECT_TRUE(f2g::test::read_bytes(run.donor) == archive);
+  }
 }
 
 }  // namespace
