@@ -20,3 +20,6 @@ f2g_test(import_unlike_samples_test SOURCES converter/import/import_unlike_sampl
          LIBS f2g_converter f2g_samples)
 # import into a forge archive: identity for every sample archive's meshes, an edit, refusals.
 f2g_test(import_archive_test SOURCES converter/import/import_archive_test.cpp LIBS f2g_converter)
+# Blender 3.4's default glTF export read back: corner colours, shape-key normals.
+f2g_test(import_blender_export_test SOURCES converter/import/import_blender_export_test.cpp
+         LIBS f2g_import)
