@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "converter/import/blender_export.h"
 #include "converter/import/vectors.h"
 #include "formats/common/format.h"
 #include "formats/registry.h"
@@ -95,6 +96,7 @@ ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t dono
   out.warnings.insert(out.warnings.end(), names->warnings.begin(), names->warnings.end());
   ir::Mesh mesh = std::move(scene.mesh);
   apply_names(*names, mesh);
+  const BlenderReadback blender = read_blender_export(scene.generator, d->mesh, mesh);
 
   if (donor_skinned && !mesh.find("JOINTS_0"))
     return failed({"IMPORT_NO_SKIN",
@@ -179,6 +181,10 @@ ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t dono
   out.summary["joints_matched"] = names->joints_matched;
   out.summary["joints_unmatched"] = names->joints_unmatched;
   out.summary["computed"] = filled;
+  if (blender.colours.applied)
+    out.summary["colours_from_corners"] = {{"carried", blender.colours.carried},
+                                           {"absent", blender.colours.absent}};
+  if (blender.target_normals) out.summary["target_normals_from_donor"] = blender.target_normals;
   out.summary["dropped_attributes"] = scene.dropped;
   out.summary["mirrored_primitives"] = scene.mirrored_primitives;
   out.summary["exact_frame"] = scene.exact_frame;

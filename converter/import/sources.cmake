@@ -3,6 +3,7 @@
 # TANGENT computed, the format's rebuild (formats/common/rebuild.h), the strict decoder as the
 # gate, atomic writes, one file or a directory on the worker pool.
 add_library(f2g_import STATIC
+  converter/import/blender_export.cpp
   converter/import/donor_match.cpp
   converter/import/vectors.cpp
   converter/import/import.cpp

@@ -57,6 +57,11 @@ class Matcher {
       if (d && d->width == a.width) shared_.push_back({d, &a});
     }
     influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
+    for (int set = 0;; ++set) {
+      const ir::Attribute* j = incoming.find("JOINTS_" + std::to_string(set));
+      if (!j || !incoming.find("WEIGHTS_" + std::to_string(set))) break;
+      in_lanes_ += j->width;
+    }
   }
 
   // Public for donor_sets_hold / donor_twins: the rule of VertexMatch::donor_order.
@@ -193,6 +198,18 @@ class Matcher {
     };
     tidy(a);
     tidy(b);
+    // A file with fewer lanes than the donor vertex has influences carries its largest ones,
+    // renormalised (Blender's default export keeps 4): the rest it has no room for.
+    if (a.size() > in_lanes_ && b.size() == in_lanes_ && in_lanes_ > 0) {
+      std::stable_sort(a.begin(), a.end(),
+                       [](const Influence& p, const Influence& q) { return p.weight > q.weight; });
+      a.resize(in_lanes_);
+      double sum = 0;
+      for (const Influence& i : a) sum += i.weight;
+      for (Influence& i : a) i.weight = float(i.weight / sum);
+      std::sort(a.begin(), a.end(),
+                [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+    }
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i) {
       if (a[i].joint != b[i].joint) return false;
@@ -284,6 +301,7 @@ class Matcher {
   const HalfStep& half_step_;
   std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> shared_;
   bool influences_ = false;
+  size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
 };
 
 }  // namespace

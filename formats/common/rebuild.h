@@ -120,9 +120,11 @@ struct VertexMatch {
 // spatial hash of POSITION at the donor's step, then every attribute both meshes have within
 // `half_step` (colours and weights within a whole step; NORMAL and TANGENT as directions:
 // both normalised, then compared within the step; TANGENT w exactly; the semantics listed
-// under extras[kComputedKey] not at all). The nearest fitting candidate wins, an unmatched
-// one among equally near, so duplicated donor vertices are each found once. Linear in the
-// vertex counts.
+// under extras[kComputedKey] not at all; influences as sets of (joint, weight), and when the
+// incoming mesh has fewer JOINTS_n lanes than a donor vertex has influences, its largest
+// ones renormalised, all a file of so few lanes can carry). The nearest fitting candidate
+// wins, an unmatched one among equally near, so duplicated donor vertices are each found once.
+// Linear in the vertex counts.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);
 

@@ -329,6 +329,7 @@ class Builder {
 
   Scene run() {
     check_extensions();
+    scene_.generator = model_.asset.generator;
     collect_nodes();
     if (drawn_.empty()) fail("IMPORT_GLTF_EMPTY", "no node of the scene draws a mesh", "/nodes");
     for (const tinygltf::Material& m : model_.materials)

@@ -47,6 +47,7 @@ struct Scene {
   uint32_t mesh_nodes = 0;
   bool exact_frame = true;  // every transform was a signed permutation (values kept bit for bit)
   std::vector<std::string> extensions;  // extensionsUsed
+  std::string generator;                // asset.generator ("" when absent)
   // How far values may sit from what the file's writer was given, per component, when the
   // file was quantised (KHR_mesh_quantization as convert --quantize writes it, compact.h's
   // tolerances): 0 for a plain file. import widens its vertex matching by these.

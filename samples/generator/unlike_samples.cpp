@@ -5,12 +5,14 @@
 // "Back into the game"). Not written to samples/: the tests and fuzz_import make them, so the
 // sample outputs stay what they are.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "formats/grb/mesh_codec.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/mesh_codec.h"
+#include "formats/sws/sws.h"
 #include "samples/generator/sample_file.h"
 
 namespace f2g::samples {
@@ -200,6 +202,91 @@ SampleFile sws_twins(const SampleFile& s) {
   return {stem(s.path) + "_twins.mesh", sws::encode(*m)};
 }
 
+sws::Float3 unit(double x, double y, double z) {
+  const double l = std::sqrt(x * x + y * y + z * z);
+  return l > 0 ? sws::Float3{float(x / l), float(y / l), float(z / l)} : sws::Float3{0, 0, 1};
+}
+
+// A skinned mesh with SubMeshes: each first-partition range's vertices and triangles as a
+// SubMesh (positions bit for bit, unit normals and UVs as decoded, identity sources) with its
+// copy, the way real skinned meshes with CPU-side copies have them (spec: the SubMeshes' vertex
+// counts sum to the stream's). No sample is both. With `twins`, a seam vertex of the first
+// range is stored twice: the other vertex at its position takes its every byte, in the stream
+// and in the SubMesh, and keeps its own triangles.
+SampleFile sws_skinned_submeshes(const SampleFile& s, bool twins) {
+  Result<sws::Mesh> m = sws_structure(s);
+  Result<Decoded> ir = sws::decode(s.bytes.data(), s.bytes.size(), DecodeOptions{});
+  if (!m || !ir || m->material_ids.size() < m->compiled.ranges_a.size()) return {};
+  sws::CompiledData& d = m->compiled;
+  const ir::Attribute* normal = ir->mesh.find("NORMAL");
+  const ir::Attribute* uv = ir->mesh.find("TEXCOORD_0");
+  if (!normal || !uv || d.ranges_a.empty()) return {};
+  std::vector<uint32_t> as(ir->mesh.vertex_count);  // whose values each vertex holds
+  for (uint32_t v = 0; v < as.size(); ++v) as[v] = v;
+  if (twins) {
+    // A seam of the first range: two vertices at one position (bit for bit), the first of
+    // them the twin's model.
+    const sws::Range& g = d.ranges_a[0];
+    uint32_t a = 0, b = 0;
+    for (uint32_t i = g.first_vertex; i < g.first_vertex + g.vertex_count && !b; ++i)
+      for (uint32_t j = i + 1; j < g.first_vertex + g.vertex_count && !b; ++j)
+        if (std::memcmp(d.streams.data() + uint64_t(i) * d.stride,
+                        d.streams.data() + uint64_t(j) * d.stride, 12) == 0) {
+          a = i;
+          b = j;
+        }
+    if (!b) return {};
+    std::memcpy(d.streams.data() + uint64_t(b) * d.stride,
+                d.streams.data() + uint64_t(a) * d.stride, d.stride);
+    as[b] = a;
+  }
+  for (size_t r = 0; r < d.ranges_a.size(); ++r) {
+    const sws::Range& g = d.ranges_a[r];
+    if (uint64_t(g.first_vertex) + g.vertex_count > as.size()) return {};
+    sws::SubMesh sm, copy;
+    sm.id = 0x5C1A0000u + 2 * uint32_t(r);
+    copy.id = sm.id + 1;
+    sm.material_id = copy.material_id = m->material_ids[r];
+    sws::UVChannel channel, copied;
+    for (uint32_t k = 0; k < g.vertex_count; ++k) {
+      const uint32_t v = as[g.first_vertex + k];
+      sws::Float3 p;
+      std::memcpy(p.data(), d.streams.data() + uint64_t(v) * d.stride, 12);
+      sm.positions.push_back(p);
+      sm.normals.push_back(unit(normal->get(v, 0), normal->get(v, 1), normal->get(v, 2)));
+      channel.uvs.push_back({float(uv->get(v, 0)), float(uv->get(v, 1))});
+      channel.source.push_back(k);
+      sm.source_vertices.push_back(k);
+      sm.vertex_words_c.push_back(0xFF000000u);
+      const sws::Float3 n = sm.normals.back();
+      // Any unit vector across n: n x X, or n x Y for a normal near X.
+      copy.tangents.push_back(std::fabs(n[0]) < 0.9f ? unit(0, n[2], -n[1]) : unit(-n[2], 0, n[0]));
+      copy.binormals.push_back(
+          unit(n[1] * copy.tangents.back()[2] - n[2] * copy.tangents.back()[1],
+               n[2] * copy.tangents.back()[0] - n[0] * copy.tangents.back()[2],
+               n[0] * copy.tangents.back()[1] - n[1] * copy.tangents.back()[0]));
+    }
+    for (uint64_t i = g.first_index; i < g.first_index + uint64_t(g.triangle_count) * 3; ++i)
+      sm.indices.push_back(uint16_t(d.indices[i] - g.first_vertex));
+    sm.face_words.assign(g.triangle_count, 1);
+    sm.face_bytes.assign(g.triangle_count, 3);
+    copied.uvs = channel.uvs;
+    sm.uv_channels.push_back(std::move(channel));
+    copy.indices = sm.indices;
+    copy.face_words = sm.face_words;
+    copy.face_bytes = sm.face_bytes;
+    copy.positions = sm.positions;
+    copy.normals = sm.normals;
+    copy.vertex_words_c = sm.vertex_words_c;
+    copy.uv_channels.push_back(std::move(copied));
+    copy.copy_tag = sws::kPointerNone;
+    sm.copy_tag = sws::kPointerInline;
+    sm.copy.push_back(std::move(copy));
+    m->submeshes.push_back({sws::kPointerInline, std::move(sm)});
+  }
+  return {stem(s.path) + (twins ? "_submeshes_twins.mesh" : "_submeshes.mesh"), sws::encode(*m)};
+}
+
 }  // namespace
 
 std::vector<SampleFile> unlike_samples() {
@@ -210,6 +297,10 @@ std::vector<SampleFile> unlike_samples() {
   if (const SampleFile* s = find(sws, "sws/static_materials.mesh")) {
     out.push_back(sws_cut_second_partition(*s, 2, "static_materials_b_cut_two"));
     out.push_back(sws_cut_second_partition(*s, 3, "static_materials_b_cut_three"));
+  }
+  if (const SampleFile* s = find(sws, "sws/skinned_palettes.mesh")) {
+    out.push_back(sws_skinned_submeshes(*s, false));
+    out.push_back(sws_skinned_submeshes(*s, true));
   }
   if (const SampleFile* s = find(sws, "sws/morph_submeshes.mesh")) {
     out.push_back(sws_submesh_runs(*s));

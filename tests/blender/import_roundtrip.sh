@@ -4,8 +4,7 @@
 # donor. Each must import (the strict decode is import's gate), re-encode exactly
 # (verify --reencode), keep the donor's triangles per material and morph targets, and hold
 # no position that is not a donor position within its step. The count of byte-identical
-# results is printed (the exporter's defaults drop tangents and re-round colours, so most
-# come back re-encoded, not identical).
+# results is printed (tests/blender/identity.sh requires it for every static mesh).
 #   import_roundtrip.sh FORGE2GLTF SAMPLES_DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

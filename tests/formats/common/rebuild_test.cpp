@@ -149,6 +149,57 @@ TEST(MatchVertices, InfluencesCompareAsSetsWhateverTheLaneOrder) {
   EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, kNewVertex}));  // vertex 3: bone 2, not 3
 }
 
+// Eight lanes on the donor (the games store up to 8): each vertex has six influences.
+ir::Mesh six_influences() {
+  ir::Mesh m = quad();
+  ir::Attribute j;
+  j.semantic = "JOINTS_0";
+  j.type = ir::Scalar::U16;
+  j.width = 4;
+  ir::Attribute k = j;
+  k.semantic = "JOINTS_1";
+  std::vector<float> w0, w1;
+  for (uint16_t v = 0; v < 4; ++v) {
+    j.u16.insert(j.u16.end(), {1, 2, 3, 4});
+    k.u16.insert(k.u16.end(), {5, 6, 0, 0});
+    w0.insert(w0.end(), {0.4f, 0.2f, 0.15f, 0.1f});
+    w1.insert(w1.end(), {0.1f, 0.05f, 0, 0});
+  }
+  m.attributes.push_back(j);
+  m.attributes.push_back(ir::f32_attribute("WEIGHTS_0", 4, w0));
+  m.attributes.push_back(k);
+  m.attributes.push_back(ir::f32_attribute("WEIGHTS_1", 4, w1));
+  return m;
+}
+
+// The four largest of vertex v's six, renormalised (what Blender's default export writes),
+// with `edit` added to the weight of joint 3.
+void four_largest(ir::Mesh& in, uint32_t v, float edit = 0) {
+  ir::Attribute& w = *in.find("WEIGHTS_0");
+  const float sum = 0.4f + 0.2f + 0.15f + 0.1f;
+  const float x[4] = {0.4f / sum, 0.2f / sum, 0.15f / sum + edit, 0.1f / sum - edit};
+  for (size_t c = 0; c < 4; ++c) w.f32[v * 4 + c] = x[c];
+}
+
+TEST(MatchVertices, FewerLanesThanInfluencesCompareTheLargestRenormalised) {
+  const ir::Mesh donor = six_influences();
+  ir::Mesh in = six_influences();
+  in.attributes.erase(in.attributes.begin() + 4, in.attributes.end());       // JOINTS_1, WEIGHTS_1
+  for (uint32_t v = 0; v < 4; ++v) four_largest(in, v, v == 2 ? 0.02f : 0);  // vertex 2 edited
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 255));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, kNewVertex, 3}));
+}
+
+TEST(MatchVertices, ATrimmedSetInAFileWithRoomForAllIsAnEdit) {
+  const ir::Mesh donor = six_influences();
+  ir::Mesh in = six_influences();
+  ir::Attribute& w1 = *in.find("WEIGHTS_1");
+  for (float& x : w1.f32) x = 0;  // eight lanes, only four used: the file dropped two
+  for (uint32_t v = 0; v < 4; ++v) four_largest(in, v);
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 255));
+  EXPECT_EQ(m.matched, 0u);
+}
+
 TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
   // Blender's skinned export hands back a stored (0.18, 0, 0) as (0.18, 3.3e-9, 0): the 0 is
   // rounded at the precision of 0.18 (2 x FLT_EPSILON x 0.18 = 4.3e-8), not of 0.
