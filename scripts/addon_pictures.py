@@ -1,7 +1,9 @@
 """The Blender side of scripts/addon-pictures (run by it, twice).
 
   ... -- ZIP FORGE2GLTF SAMPLE TMP IMAGES scene      (background) install, import, save
-  ... -- ZIP FORGE2GLTF SAMPLE TMP IMAGES pictures   (UI, under Xvfb) menu, export, pictures
+  ... -- ZIP FORGE2GLTF SAMPLE TMP IMAGES pictures   (UI, under Xvfb) menu, exports, pictures
+
+TMP also holds ARCHIVE (a copy of a sample archive), imported and edited in the UI run.
 """
 
 import os
@@ -11,6 +13,7 @@ import bpy
 
 ZIP, F2G, SAMPLE, TMP, IMAGES, STEP = sys.argv[sys.argv.index("--") + 1 :]
 SHOT = os.path.join(TMP, "shot.png")
+ARCHIVE = os.path.join(TMP, "DataPC.forge")
 
 
 def enable():
@@ -72,6 +75,13 @@ def simulate(kind, value, x=None, y=None):
         window.event_simulate(type=kind, value=value, x=x, y=y)
 
 
+def dismiss():
+    """Closes the open menu or popup and moves the mouse to where the next popup opens."""
+    simulate("ESC", "PRESS")
+    simulate("ESC", "RELEASE")
+    simulate("MOUSEMOVE", "NOTHING", 640, 600)
+
+
 STEPS = []
 
 
@@ -109,9 +119,7 @@ def picture_menu():
 
 @step(0.5)
 def close_menu():
-    simulate("ESC", "PRESS")
-    simulate("ESC", "RELEASE")
-    simulate("MOUSEMOVE", "NOTHING", 640, 600)
+    dismiss()
 
 
 @step(0.5)
@@ -124,6 +132,33 @@ def export():
 def picture_summary():
     screenshot()
     crop("addon-export-summary.png", (40, 150, 770, 270))
+
+
+@step(0.5)
+def close_summary():
+    dismiss()
+
+
+@step(0.5)
+def archive_export():
+    """The archive's Ranger_LOD0 (filter "Ranger"), scaled by 1.5, into DataPC_edited.forge."""
+    with bpy.context.temp_override(**ui()):
+        bpy.ops.import_scene.forge_mesh(filepath=ARCHIVE, resource_filter="Ranger")
+        ranger = [o for o in bpy.data.objects if o.get("forge_resource_name") == "Ranger_LOD0"]
+        mesh = next((o for o in ranger if o.type == "MESH"), None)
+        if mesh is None:
+            raise RuntimeError("no Ranger_LOD0 mesh imported from %s" % ARCHIVE)
+        for obj in bpy.data.objects:
+            obj.select_set(obj in ranger)
+        for v in mesh.data.vertices:
+            v.co *= 1.5
+        bpy.ops.export_scene.forge_mesh(filepath=os.path.join(TMP, "DataPC_edited.forge"))
+
+
+@step(1.5)
+def picture_archive_summary():
+    screenshot()
+    crop("addon-archive-export.png", (40, 150, 770, 270))
 
 
 @step(0.5)
