@@ -107,7 +107,9 @@ for m in rr/static24_props.mesh sws/lit_two_uv.mesh; do
   done
 done
 
-# The add-on on the same donors: its own test asserts every export byte-identical.
+# The add-on on the same donors: its own test asserts every export byte-identical, and goes
+# through the sample archives too (it reads them from archives/ beside the mesh folders).
+cp -r "$samples/archives" "$tmp/donors/"
 bash "$here/addon/run.sh" "$f2g" "$tmp/donors" >"$tmp/addon.log" 2>&1 || {
   grep -v ': identical' "$tmp/addon.log" | tail -n 40
   echo "identity: the add-on round trip failed"
