@@ -321,6 +321,21 @@ def refusals():
         )
 
 
+def delete_faces_of_material(me, material_index):
+    """Deletes the mesh's faces that use `material_index`, as an artist would in edit mode;
+    returns how many it deleted."""
+    import bmesh
+
+    doomed = [p.index for p in me.polygons if p.material_index == material_index]
+    bm = bmesh.new()
+    bm.from_mesh(me)
+    bm.faces.ensure_lookup_table()
+    bmesh.ops.delete(bm, geom=[bm.faces[i] for i in doomed], context="FACES")
+    bm.to_mesh(me)
+    bm.free()
+    return len(doomed)
+
+
 def edit(addon):
     """Scale one mesh by 1.5 and delete its second material's faces, then export."""
     s = next(x for x in M["samples"] if x["sample"] == M["edit"])
@@ -328,15 +343,7 @@ def edit(addon):
     me = obj.data
     for v in me.vertices:
         v.co *= 1.5
-    doomed = [p.index for p in me.polygons if p.material_index == 1]
-    import bmesh
-
-    bm = bmesh.new()
-    bm.from_mesh(me)
-    bm.faces.ensure_lookup_table()
-    bmesh.ops.delete(bm, geom=[bm.faces[i] for i in doomed], context="FACES")
-    bm.to_mesh(me)
-    bm.free()
+    deleted = delete_faces_of_material(me, 1)
     world = [obj.matrix_world @ v.co for v in me.vertices]  # Blender's world = engine space
     box = [
         [min(c[i] for c in world) for i in range(3)],
@@ -352,7 +359,7 @@ def edit(addon):
         "donor": s["donor"],
         "output": out,
         "triangles": len(me.polygons),
-        "deleted": len(doomed),
+        "deleted": deleted,
         "material": me.materials[1].name,
         "bounds": box,
         "summary": addon.export_op.LAST[0].get("lines") if addon.export_op.LAST else None,
@@ -446,15 +453,7 @@ def archives(addon):
                 v.co *= 1.5
             edits["scaled"] = o["forge_resource_id"]
         elif o["forge_resource_name"] == "Rock":
-            import bmesh
-
-            doomed = [p.index for p in me.polygons if p.material_index == 1]
-            bm = bmesh.new()
-            bm.from_mesh(me)
-            bm.faces.ensure_lookup_table()
-            bmesh.ops.delete(bm, geom=[bm.faces[i] for i in doomed], context="FACES")
-            bm.to_mesh(me)
-            bm.free()
+            delete_faces_of_material(me, 1)
             edits.update(
                 deleted=o["forge_resource_id"],
                 triangles=len(me.polygons),
