@@ -10,6 +10,7 @@
 
 #include "formats/registry.h"
 #include "tests/errors/error_catalogue.h"
+#include "tests/support/incoming_mesh.h"
 
 namespace f2g::catalogue {
 namespace {
@@ -26,20 +27,8 @@ std::vector<fs::path> samples_of(const Format& f) {
   return out;
 }
 
-// The donor's IR as the incoming mesh: materials, skin and extras empty, one vertex range.
-ir::Mesh incoming_of(const Decoded& d) {
-  ir::Mesh m = d.mesh;
-  m.materials.clear();
-  m.skin.reset();
-  m.extras = ir::Json::object();
-  m.warnings.clear();
-  for (ir::Primitive& p : m.primitives) {
-    p.first_vertex = 0;
-    p.vertex_count = m.vertex_count;
-    p.extras = ir::Json::object();
-  }
-  return m;
-}
+// The donor's IR as the incoming mesh (tests/support/incoming_mesh.h).
+ir::Mesh incoming_of(const Decoded& d) { return f2g::test::as_incoming(d.mesh); }
 
 // One change: false when it does not fit this donor (no skin, one material ...).
 using Change = std::function<bool(const Decoded& donor, ir::Mesh& m)>;

@@ -11,23 +11,14 @@
 
 #include "formats/grb/grb.h"
 #include "tests/support/grb_test_support.h"
+#include "tests/support/incoming_mesh.h"
 
 namespace f2g::grb::test {
 
 inline ir::Mesh incoming_of(const std::vector<uint8_t>& donor, Dialect d) {
   Result<Decoded> r = f2g::decode(donor.data(), donor.size(), forced(d));
   if (!r) return {};
-  ir::Mesh m = std::move(r->mesh);
-  m.materials.clear();
-  m.skin.reset();
-  m.extras = ir::Json::object();
-  m.warnings.clear();
-  for (ir::Primitive& p : m.primitives) {
-    p.first_vertex = 0;
-    p.vertex_count = m.vertex_count;
-    p.extras = ir::Json::object();
-  }
-  return m;
+  return f2g::test::as_incoming(std::move(r->mesh));
 }
 
 inline Result<Rebuilt> rebuild_of(const std::vector<uint8_t>& donor, Dialect d, ir::Mesh mesh) {
