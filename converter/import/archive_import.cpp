@@ -28,9 +28,12 @@ struct Found {
   size_t resource = 0;
 };
 
-Result<Found> find_resource(const Archive& a, const uint8_t* data, size_t size, uint64_t id) {
+Result<Found> find_resource(const Archive& a, const DonorArchive& donor, uint64_t id) {
+  const uint8_t* data = donor.data;
+  const size_t size = donor.size;
   for (size_t i = 0; i < a.entries.size(); ++i) {
     Result<std::vector<DirectoryEntry>> dir = read_directory(a, data, size, i);
+    donor.release(a.entries[i].offset, a.entries[i].size);
     if (dir) {
       bool listed = false;
       for (const DirectoryEntry& d : *dir) listed = listed || d.id == id;
@@ -39,6 +42,7 @@ Result<Found> find_resource(const Archive& a, const uint8_t* data, size_t size, 
       continue;  // unreadable: `verify --reencode` or `info` reports it
     }
     Result<EntryContents> c = read_entry(a, data, size, i);
+    donor.release(a.entries[i].offset, a.entries[i].size);
     if (!c) return c.error();
     const Entry& e = a.entries[i];
     const std::string who = "entry " + std::to_string(e.file_id) + " '" + e.name + "'";
@@ -59,7 +63,7 @@ Result<Found> find_resource(const Archive& a, const uint8_t* data, size_t size, 
 }
 
 // The gate: the new archive reads, and the changed entry reads strictly with the new body.
-std::optional<Diagnostic> gate(const std::vector<uint8_t>& b, size_t entry, size_t resource,
+std::optional<Diagnostic> gate(const PayloadRef& b, size_t entry, size_t resource,
                                const std::vector<uint8_t>& body) {
   const auto failed = [](const Diagnostic& e) {
     Diagnostic g = e;
@@ -67,10 +71,10 @@ std::optional<Diagnostic> gate(const std::vector<uint8_t>& b, size_t entry, size
     g.message = "the new archive does not read back: " + e.message + " [" + e.code + "]";
     return g;
   };
-  Result<Archive> a = read_archive(b.data(), b.size());
+  Result<Archive> a = read_archive(b.data, b.size);
   if (!a) return failed(a.error());
   if (!a->warnings.empty()) return failed(a->warnings[0]);
-  Result<EntryContents> c = read_entry(*a, b.data(), b.size(), entry);
+  Result<EntryContents> c = read_entry(*a, b.data, b.size, entry);
   if (!c) return failed(c.error());
   const Resource& r = c->resources.at(resource);
   if (r.body_size != body.size() ||
@@ -78,6 +82,40 @@ std::optional<Diagnostic> gate(const std::vector<uint8_t>& b, size_t entry, size
     return failed(Diagnostic{"IMPORT_GATE_FAILED", "the record's body is not the new mesh",
                              "archive/entries[" + std::to_string(entry) + "]", 0});
   return std::nullopt;
+}
+
+// write_archive into `sink`, piece by piece: a payload copied from the donor goes in pieces of
+// kPiece bytes whose pages are given back once written. `identical` says whether every byte
+// written equals the donor's byte at the same place (a piece taken from the donor at its own
+// offset does without comparing).
+Result<uint64_t> stream_archive(const Archive& a, const std::vector<PayloadRef>& refs,
+                                const DonorArchive& donor, ArchiveSink& sink, bool& identical) {
+  constexpr size_t kPiece = size_t(8) << 20;
+  const uintptr_t base = reinterpret_cast<uintptr_t>(donor.data);
+  uint64_t at = 0;
+  std::optional<Diagnostic> failed;
+  identical = true;
+  const Sink put = [&](const uint8_t* p, size_t n) {
+    for (size_t done = 0; done < n && !failed; done += std::min(n - done, kPiece)) {
+      const size_t k = std::min(n - done, kPiece);
+      const uint8_t* q = p + done;
+      const uintptr_t u = reinterpret_cast<uintptr_t>(q);
+      const bool from_donor = u >= base && u - base < donor.size;
+      if (identical && !(from_donor && u - base == at)) {
+        identical =
+            at <= donor.size && k <= donor.size - at && std::equal(q, q + k, donor.data + at);
+        if (at < donor.size) donor.release(at, k);
+      }
+      failed = sink.write(q, k);
+      if (from_donor) donor.release(u - base, k);
+      at += k;
+    }
+  };
+  Result<uint64_t> total = write_archive(a, refs, put);
+  if (failed) return *failed;
+  if (!total) return total.error();
+  identical = identical && *total == donor.size;
+  return total;
 }
 
 }  // namespace
@@ -107,8 +145,10 @@ Json archive_row(const Archive& a, const Imported& m, uint64_t id) {
 }  // namespace
 
 ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& edits,
-                                               const uint8_t* data, size_t size,
-                                               const ImportOptions& options) {
+                                               const DonorArchive& donor,
+                                               const ImportOptions& options, ArchiveSink& sink) {
+  const uint8_t* data = donor.data;
+  const size_t size = donor.size;
   ArchiveImportOutcome out;
   const auto fail = [&out](Diagnostic d) {
     out.error = std::move(d);
@@ -124,7 +164,7 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
                      "two glTF files for resource " + hex(edit.resource_id) + " '" +
                          resource_of(m).name + "'",
                      "archive", 0});
-    Result<Found> f = find_resource(*a, data, size, edit.resource_id);
+    Result<Found> f = find_resource(*a, donor, edit.resource_id);
     if (!f) return fail(f.error());
     const Resource& res = f->contents.resources[f->resource];
     ImportOptions o = options;
@@ -168,12 +208,14 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
     refs[entry] = {payload->data(), payload->size()};
     payloads[entry] = std::move(*payload);
   }
-  Result<std::vector<uint8_t>> bytes = write_archive(*a, refs);
+  bool identical = true;
+  Result<uint64_t> total = stream_archive(*a, refs, donor, sink, identical);
+  if (!total) return fail(total.error());
+  Result<PayloadRef> bytes = sink.written();
   if (!bytes) return fail(bytes.error());
   for (const Imported& m : done)
     if (std::optional<Diagnostic> g = gate(*bytes, m.found.entry, m.found.resource, m.body))
       return fail(*g);
-  const bool identical = bytes->size() == size && std::equal(bytes->begin(), bytes->end(), data);
   if (edits.size() == 1) {  // the summary of `import --id`: import's, plus "archive"
     const Entry& e = a->entries[done[0].found.entry];
     out.summary = done[0].summary;
@@ -181,12 +223,12 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
     out.summary["archive"]["old_payload_size"] = e.size;
     out.summary["archive"]["new_payload_size"] = refs[done[0].found.entry].size;
     out.summary["archive"]["old_archive_size"] = size;
-    out.summary["archive"]["new_archive_size"] = bytes->size();
+    out.summary["archive"]["new_archive_size"] = *total;
     out.summary["archive"]["identical"] = identical;
   } else {
     out.summary = {{"archive",
                     {{"old_archive_size", size},
-                     {"new_archive_size", bytes->size()},
+                     {"new_archive_size", *total},
                      {"changed_entries", payloads.size()},
                      {"identical", identical}}},
                    {"resources", Json::array()}};
@@ -196,7 +238,34 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
       out.summary["resources"].push_back(std::move(row));
     }
   }
-  out.bytes = std::move(*bytes);
+  return out;
+}
+
+namespace {
+
+// The new archive in memory: the sink of the forms that return its bytes.
+class MemorySink : public ArchiveSink {
+ public:
+  explicit MemorySink(std::vector<uint8_t>& bytes) : bytes_(bytes) {}
+  std::optional<Diagnostic> write(const uint8_t* data, size_t size) override {
+    bytes_.insert(bytes_.end(), data, data + size);
+    return std::nullopt;
+  }
+  Result<PayloadRef> written() override { return PayloadRef{bytes_.data(), bytes_.size()}; }
+
+ private:
+  std::vector<uint8_t>& bytes_;
+};
+
+}  // namespace
+
+ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& edits,
+                                               const uint8_t* data, size_t size,
+                                               const ImportOptions& options) {
+  std::vector<uint8_t> bytes;
+  MemorySink sink(bytes);
+  ArchiveImportOutcome out = import_edits_into_archive(edits, {data, size}, options, sink);
+  if (!out.error) out.bytes = std::move(bytes);
   return out;
 }
 
@@ -217,6 +286,65 @@ bool same_file(const fs::path& a, const fs::path& b) {
   if (fs::equivalent(a, b, ec)) return true;
   return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec) && !ec;
 }
+
+// The new archive on disk: streamed into a temp beside -o (AtomicFile), read back from that
+// temp for the gate, renamed into place by commit(). A dry run, and a stream destination
+// (which cannot be read back), write a scratch temp in the system's temp directory instead;
+// the stream gets its bytes copied from it at commit().
+class FileSink : public ArchiveSink {
+ public:
+  FileSink(const fs::path& dest, const convert::AtomicOptions& options, bool dry_run)
+      : dest_(dest),
+        options_(options),
+        dry_run_(dry_run),
+        stream_(!dry_run && options.replace && convert::is_stream_destination(dest)),
+        file_(dry_run_ || stream_ ? scratch() : dest,
+              dry_run_ || stream_ ? scratch_options() : options) {}
+
+  std::optional<Diagnostic> write(const uint8_t* data, size_t size) override {
+    return file_.write(data, size);
+  }
+  Result<PayloadRef> written() override {
+    if (file_.temp().empty())
+      return Diagnostic{"OUTPUT_WRITE_FAILED", "nothing was written", dest_.string(), 0};
+    ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(file_.temp());
+    if (!m) return m.error();
+    mapped_ = std::move(*m);
+    return PayloadRef{mapped_->data(), mapped_->size()};
+  }
+  std::optional<Diagnostic> commit() {
+    if (dry_run_) return std::nullopt;
+    if (!stream_) {
+      mapped_.reset();
+      return file_.commit();
+    }
+    convert::AtomicFile out(dest_, options_);
+    constexpr size_t kPiece = size_t(8) << 20;
+    for (size_t at = 0; mapped_ && at < mapped_->size(); at += kPiece) {
+      const size_t k = std::min(kPiece, mapped_->size() - at);
+      if (auto e = out.write(mapped_->data() + at, k)) return e;
+      mapped_->release(at, k);
+    }
+    return out.commit();
+  }
+
+ private:
+  static fs::path scratch() {
+    std::error_code ec;
+    const fs::path dir = fs::temp_directory_path(ec);
+    return convert::temp_path_for((ec ? fs::path(".") : dir) / "forge2gltf-archive.forge");
+  }
+  static convert::AtomicOptions scratch_options() {
+    convert::AtomicOptions o;
+    o.replace = true;
+    return o;
+  }
+  fs::path dest_;
+  convert::AtomicOptions options_;
+  bool dry_run_ = false, stream_ = false;
+  convert::AtomicFile file_;
+  std::unique_ptr<convert::MappedInput> mapped_;
+};
 
 ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
   ArchiveImportOutcome out;
@@ -247,22 +375,19 @@ ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
                  run.donor, 0});
   ImportOptions options = run.options;
   options.decode.source_path = run.donor;
-  if (directory) {
-    Result<DirectoryEdits> edits = edits_in_directory(run.input, (*d)->data(), (*d)->size());
-    if (!edits) return fail(edits.error());
-    out = import_edits_into_archive(edits->edits, (*d)->data(), (*d)->size(), options);
-  } else {
-    out =
-        import_into_archive(gltf_input(run.input, *g), (*d)->data(), (*d)->size(), run.id, options);
-  }
-  if (out.error || run.dry_run) return out;
+  const DonorArchive donor{(*d)->data(), (*d)->size(), d->get()};
   convert::AtomicOptions a;
   a.replace = run.options.force;
-  if (std::optional<Diagnostic> e =
-          convert::write_atomically({{run.out, out.bytes.data(), out.bytes.size()}}, a)) {
-    out.error = e;
-    out.bytes.clear();
+  FileSink sink(run.out, a, run.dry_run);
+  if (directory) {
+    Result<DirectoryEdits> edits = edits_in_directory(run.input, donor);
+    if (!edits) return fail(edits.error());
+    out = import_edits_into_archive(edits->edits, donor, options, sink);
+  } else {
+    out = import_edits_into_archive({{gltf_input(run.input, *g), run.id}}, donor, options, sink);
   }
+  if (out.error) return out;
+  if (std::optional<Diagnostic> e = sink.commit()) out.error = e;
   return out;
 }
 

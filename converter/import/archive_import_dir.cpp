@@ -22,12 +22,13 @@ struct MeshName {
 };
 
 // Every Mesh resource of the entries that read (Oodle ones cannot be written back anyway).
-std::vector<MeshName> meshes_of(const uint8_t* data, size_t size) {
+std::vector<MeshName> meshes_of(const DonorArchive& donor) {
   std::vector<MeshName> out;
-  Result<Archive> a = read_archive(data, size);
+  Result<Archive> a = read_archive(donor.data, donor.size);
   if (!a) return out;
   for (size_t i = 0; i < a->entries.size(); ++i) {
-    Result<EntryContents> c = read_entry(*a, data, size, i);
+    Result<EntryContents> c = read_entry(*a, donor.data, donor.size, i);
+    donor.release(a->entries[i].offset, a->entries[i].size);
     if (!c || c->kind != EntryKind::Resources) continue;
     for (const Resource& r : c->resources)
       if (r.class_id == class_id("Mesh")) out.push_back({r.id, r.name});
@@ -76,9 +77,8 @@ bool is_archive_file(const std::string& path) {
          looks_like_archive(reinterpret_cast<const uint8_t*>(head), sizeof head);
 }
 
-Result<DirectoryEdits> edits_in_directory(const std::string& dir, const uint8_t* archive,
-                                          size_t size) {
-  const std::vector<MeshName> meshes = meshes_of(archive, size);
+Result<DirectoryEdits> edits_in_directory(const std::string& dir, const DonorArchive& donor) {
+  const std::vector<MeshName> meshes = meshes_of(donor);
   DirectoryEdits out;
   for (convert::Job& job : convert::expand_inputs({dir})) {
     if (job.error && job.error->code == "INPUT_UNREADABLE") return *job.error;

@@ -35,6 +35,18 @@ bool injected(const AtomicOptions& o, const char* step, const fs::path& p) {
 
 std::string errno_text(int e) { return std::strerror(e); }
 
+// All of [data, data + size) to `fd`, retried after a signal; `path` names it in the error.
+std::optional<ir::Diagnostic> write_all(int fd, const uint8_t* data, size_t size,
+                                        const fs::path& path) {
+  for (size_t done = 0; done < size;) {
+    const ssize_t n = ::write(fd, data + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return write_failed(path, "write", n < 0 ? errno_text(errno) : "no progress");
+    done += static_cast<size_t>(n);
+  }
+  return std::nullopt;
+}
+
 // Writes all of data to a new file `tmp` (and fsyncs it with o.sync); on failure removes it.
 std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
                                          const AtomicOptions& o) {
@@ -43,21 +55,13 @@ std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) return write_failed(f.path, "create a temp file for", errno_text(errno));
   std::optional<ir::Diagnostic> err;
-  size_t done = 0;
-  while (!err && done < f.size) {
-    if (injected(o, "write", f.path)) {
-      // A short write first, so the failure happens with a partial temp file on disk.
-      const ssize_t half = ::write(fd, f.data, f.size / 2);
-      (void)half;
-      err = write_failed(f.path, "write", "injected failure");
-      break;
-    }
-    const ssize_t n = ::write(fd, f.data + done, f.size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      err = write_failed(f.path, "write", n < 0 ? errno_text(errno) : "no progress");
-    else
-      done += static_cast<size_t>(n);
+  if (f.size && injected(o, "write", f.path)) {
+    // A short write first, so the failure happens with a partial temp file on disk.
+    const ssize_t half = ::write(fd, f.data, f.size / 2);
+    (void)half;
+    err = write_failed(f.path, "write", "injected failure");
+  } else {
+    err = write_all(fd, f.data, f.size, f.path);
   }
   if (o.sync && !err && injected(o, "fsync", f.path))
     err = write_failed(f.path, "sync", "injected failure");
@@ -71,15 +75,7 @@ std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
 std::optional<ir::Diagnostic> write_stream(const FileData& f) {
   const int fd = ::open(f.path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) return write_failed(f.path, "open", errno_text(errno));
-  std::optional<ir::Diagnostic> err;
-  for (size_t done = 0; done < f.size && !err;) {
-    const ssize_t n = ::write(fd, f.data + done, f.size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0)
-      err = write_failed(f.path, "write", errno_text(errno));
-    else
-      done += static_cast<size_t>(n);
-  }
+  std::optional<ir::Diagnostic> err = write_all(fd, f.data, f.size, f.path);
   if (::close(fd) != 0 && !err) err = write_failed(f.path, "close", errno_text(errno));
   return err;
 }
@@ -178,6 +174,74 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
     if (!existed) created.push_back(dest);
   }
   return std::nullopt;
+}
+
+AtomicFile::AtomicFile(fs::path path, AtomicOptions options)
+    : path_(std::move(path)), options_(std::move(options)) {}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+}
+
+std::optional<ir::Diagnostic> AtomicFile::open() {
+  const fs::path dir = path_.parent_path();
+  std::error_code ec;
+  if (injected(options_, "mkdir", path_))
+    return write_failed(path_, "create the directory of", "injected failure");
+  if (!dir.empty()) fs::create_directories(dir, ec);
+  if (ec) return write_failed(path_, "create the directory of", ec.message());
+  if (!options_.replace && fs::exists(fs::symlink_status(path_))) return already_exists(path_);
+  stream_ = options_.replace && is_stream_destination(path_);
+  if (injected(options_, "open", path_))
+    return write_failed(path_, "create a temp file for", "injected failure");
+  if (stream_) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) return write_failed(path_, "open", errno_text(errno));
+    return std::nullopt;
+  }
+  const fs::path tmp = temp_path_for(path_);
+  fd_ = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd_ < 0) return write_failed(path_, "create a temp file for", errno_text(errno));
+  temp_ = tmp;
+  return std::nullopt;
+}
+
+std::optional<ir::Diagnostic> AtomicFile::write(const uint8_t* data, size_t size) {
+  if (!error_ && fd_ < 0 && !committed_) error_ = open();
+  if (!error_ && committed_) error_ = write_failed(path_, "write", "already committed");
+  if (!error_ && injected(options_, "write", path_))
+    error_ = write_failed(path_, "write", "injected failure");
+  if (!error_) error_ = write_all(fd_, data, size, path_);
+  return error_;
+}
+
+std::optional<ir::Diagnostic> AtomicFile::commit() {
+  if (!error_ && fd_ < 0 && !committed_) error_ = open();  // nothing written: an empty file
+  if (error_ || committed_) return error_;
+  if (!stream_ && options_.sync && injected(options_, "fsync", path_))
+    error_ = write_failed(path_, "sync", "injected failure");
+  if (!error_ && !stream_ && options_.sync && ::fsync(fd_) != 0)
+    error_ = write_failed(path_, "sync", errno_text(errno));
+  if (::close(fd_) != 0 && !error_) error_ = write_failed(path_, "close", errno_text(errno));
+  fd_ = -1;
+  if (error_ || stream_) {
+    committed_ = !error_;
+    return error_;
+  }
+  int e = 0;
+  if (injected(options_, "rename", path_))
+    error_ = write_failed(path_, "rename into", "injected failure");
+  else if (options_.replace)
+    e = ::rename(temp_.c_str(), path_.c_str()) != 0 ? errno : 0;
+  else
+    e = rename_no_replace(temp_, path_);
+  if (e == EEXIST)
+    error_ = already_exists(path_);
+  else if (e != 0)
+    error_ = write_failed(path_, "rename into", errno_text(e));
+  committed_ = !error_;
+  return error_;
 }
 
 }  // namespace f2g::convert

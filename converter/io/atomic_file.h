@@ -51,6 +51,36 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
 // directly: write_atomically with `replace` and the report do so.
 bool is_stream_destination(const std::filesystem::path& path);
 
+// One file written piece by piece, with write_atomically's guarantees: the pieces go to a temp
+// file in the destination's directory (created on the first write, when the destination is
+// checked as write_atomically checks it), and commit() renames it over the final name; a
+// writer destroyed before its commit removes the temp. For an output too large to hold in
+// memory (import into a multi-gigabyte archive). A stream destination is written directly.
+class AtomicFile {
+ public:
+  AtomicFile(std::filesystem::path path, AtomicOptions options = {});
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  // Appends [data, data + size). After a failure every later write returns the same error.
+  std::optional<ir::Diagnostic> write(const uint8_t* data, size_t size);
+  // The temp file holding what was written so far (empty before the first write, and for a
+  // stream destination), to read back before commit().
+  const std::filesystem::path& temp() const { return temp_; }
+  // Syncs (with options.sync) and renames the temp over the destination: OUTPUT_EXISTS
+  // without options.replace when it exists by now, OUTPUT_WRITE_FAILED otherwise.
+  std::optional<ir::Diagnostic> commit();
+
+ private:
+  std::optional<ir::Diagnostic> open();
+  std::filesystem::path path_, temp_;
+  AtomicOptions options_;
+  int fd_ = -1;
+  bool stream_ = false, committed_ = false;
+  std::optional<ir::Diagnostic> error_;
+};
+
 // The temp name used for `path`: ".<name>.tmp-<pid>-<n>" in the same directory (the rename
 // stays on one file system). Hidden, so a half-done run does not look like output.
 std::filesystem::path temp_path_for(const std::filesystem::path& path);

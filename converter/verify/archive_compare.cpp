@@ -76,7 +76,8 @@ void check_changed(const Archive& na, const uint8_t* nd, size_t ns, const Archiv
 
 }  // namespace
 
-ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_t* od, size_t os) {
+ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_t* od, size_t os,
+                                      const EntriesCompared& done) {
   ArchiveCompareReport report;
   Result<Archive> na = read_archive(nd, ns);
   Result<Archive> oa = na ? read_archive(od, os) : na;
@@ -109,10 +110,13 @@ ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_
                                  "entry " + std::to_string(n.file_id) + " '" + n.name +
                                      "': its name record differs beyond the size field",
                                  entry_path(i), n.name_record_offset});
-    if (n.size == o.size && std::memcmp(nd + n.offset, od + o.offset, n.size) == 0) continue;
-    ChangedEntry row{i, n.file_id, n.name, o.size, n.size, 0};
-    check_changed(*na, nd, ns, *oa, od, os, i, row, report.problems);
-    report.changed.push_back(std::move(row));
+    const bool same = n.size == o.size && std::memcmp(nd + n.offset, od + o.offset, n.size) == 0;
+    if (!same) {
+      ChangedEntry row{i, n.file_id, n.name, o.size, n.size, 0};
+      check_changed(*na, nd, ns, *oa, od, os, i, row, report.problems);
+      report.changed.push_back(std::move(row));
+    }
+    if (done) done(n, o);
   }
   return report;
 }
@@ -169,8 +173,13 @@ int run_against(const std::string& input, const std::string& against, bool json,
     e.code = "VERIFY_READ_FAILED";
     report.error = e;
   } else {
+    const convert::MappedInput &nm = **n, &om = **o;
     ArchiveCompareReport r =
-        compare_archives((*n)->data(), (*n)->size(), (*o)->data(), (*o)->size());
+        compare_archives(nm.data(), nm.size(), om.data(), om.size(),
+                         [&](const archive::Entry& in_new, const archive::Entry& in_old) {
+                           nm.release(in_new.offset, in_new.size);
+                           om.release(in_old.offset, in_old.size);
+                         });
     r.input = input;
     r.against = against;
     report = std::move(r);

@@ -16,12 +16,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "formats/archive/container.h"
 #include "ir/diagnostic.h"
 
 namespace f2g::verify {
@@ -43,8 +45,14 @@ struct ArchiveCompareReport {
   bool ok() const { return !error && problems.empty(); }
 };
 
+// `done(new_entry, old_entry)` (if set) is told when both entries have been compared, so a
+// caller reading mapped archives can give their pages back (run_against does: two 2 GB
+// archives compare in a bounded resident set).
+using EntriesCompared =
+    std::function<void(const archive::Entry& in_new, const archive::Entry& in_old)>;
 ArchiveCompareReport compare_archives(const uint8_t* new_data, size_t new_size,
-                                      const uint8_t* old_data, size_t old_size);
+                                      const uint8_t* old_data, size_t old_size,
+                                      const EntriesCompared& done = nullptr);
 
 nlohmann::json to_json(const ArchiveCompareReport& report);
 void print_text(const ArchiveCompareReport& report, std::ostream& out);

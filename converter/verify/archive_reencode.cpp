@@ -18,7 +18,9 @@ nlohmann::json error_json(const std::optional<ir::Diagnostic>& e) {
 
 }  // namespace
 
-ArchiveReencodeReport reencode_archive_check(const uint8_t* data, size_t size) {
+ArchiveReencodeReport reencode_archive_check(
+    const uint8_t* data, size_t size,
+    const std::function<void(uint64_t offset, uint64_t size)>& release) {
   using namespace archive;
   ArchiveReencodeReport report;
   report.input_size = size;
@@ -34,6 +36,7 @@ ArchiveReencodeReport reencode_archive_check(const uint8_t* data, size_t size) {
     const Entry& e = a->entries[i];
     const uint8_t* stored = data + e.offset;
     Result<EntryContents> c = read_entry(*a, data, size, i);
+    if (release) release(e.offset, e.size);
     if (!c) {
       report.error = c.error();
       return report;
@@ -49,26 +52,30 @@ ArchiveReencodeReport reencode_archive_check(const uint8_t* data, size_t size) {
       return report;
     }
     ++report.reencoded;
-    encoded[i] = std::move(*p);
-    const std::vector<uint8_t>& out = encoded[i];
+    const std::vector<uint8_t>& out = *p;
     const size_t common = std::min<size_t>(out.size(), e.size);
     const size_t first =
         size_t(std::mismatch(out.begin(), out.begin() + long(common), stored).first - out.begin());
-    if (first < common || out.size() != e.size) {
-      ++report.differing_entries;
-      if (!report.first_entry)
-        report.first_entry =
-            EntryDifference{i, e.file_id, e.name, e.offset, e.size, out.size(), first};
+    if (release) release(e.offset, e.size);
+    if (first == common && out.size() == e.size) {  // reproduced: the stored bytes are the same
+      payloads.push_back({stored, e.size});
+      continue;
     }
-    payloads.push_back({out.data(), out.size()});
+    ++report.differing_entries;
+    if (!report.first_entry)
+      report.first_entry =
+          EntryDifference{i, e.file_id, e.name, e.offset, e.size, out.size(), first};
+    encoded[i] = std::move(*p);
+    payloads.push_back({encoded[i].data(), encoded[i].size()});
   }
   // The whole archive, compared as it is written: tables, payloads at their new offsets, padding.
   uint64_t at = 0;
   const Sink compare = [&](const uint8_t* p, size_t n) {
-    if (!report.first_difference) {
+    if (!report.first_difference && p != data + at) {  // a stored payload in its place: equal
       const size_t common = at < size ? std::min<uint64_t>(n, size - at) : 0;
       const size_t first = size_t(std::mismatch(p, p + common, data + at).first - p);
       if (first < n) report.first_difference = at + first;
+      if (release) release(at, common);
     }
     at += n;
   };
@@ -131,9 +138,11 @@ void print_text(const ArchiveReencodeReport& r, std::ostream& out) {
         << "\n";
 }
 
-int run_archive_reencode(const std::string& input, const uint8_t* data, size_t size, bool json,
+int run_archive_reencode(const std::string& input, const convert::MappedInput& archive, bool json,
                          std::ostream& out, std::ostream& err) {
-  ArchiveReencodeReport report = reencode_archive_check(data, size);
+  ArchiveReencodeReport report = reencode_archive_check(
+      archive.data(), archive.size(),
+      [&](uint64_t offset, uint64_t size) { archive.release(offset, size); });
   report.input = input;
   return emit_report(report, json, out, err);
 }

@@ -16,11 +16,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include "converter/io/input_file.h"
 #include "ir/diagnostic.h"
 
 namespace f2g::verify {
@@ -45,13 +47,19 @@ struct ArchiveReencodeReport {
   bool ok() const { return !error && !first_entry && !first_difference; }
 };
 
-ArchiveReencodeReport reencode_archive_check(const uint8_t* data, size_t size);
+// `release(offset, size)` (if set) is told when the bytes of an entry are done with, so a
+// caller reading a mapped archive can give their pages back. An entry that re-encodes to its
+// stored bytes is written from them, so memory holds only the entries that differ: a game's
+// archive of any size checks in a bounded resident set.
+ArchiveReencodeReport reencode_archive_check(
+    const uint8_t* data, size_t size,
+    const std::function<void(uint64_t offset, uint64_t size)>& release = nullptr);
 
 nlohmann::json to_json(const ArchiveReencodeReport& report);
 void print_text(const ArchiveReencodeReport& report, std::ostream& out);
 
 // verify --reencode on an input that is an archive: 0 when byte-exact, else 1.
-int run_archive_reencode(const std::string& input, const uint8_t* data, size_t size, bool json,
+int run_archive_reencode(const std::string& input, const convert::MappedInput& archive, bool json,
                          std::ostream& out, std::ostream& err);
 
 }  // namespace f2g::verify

@@ -110,7 +110,7 @@ int run_reencode(const std::string& input, bool json, const DecodeOptions& optio
   // An archive (by content, of any size: mapped) has its own check.
   if (ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(input);
       m && archive::looks_like_archive((*m)->data(), (*m)->size()))
-    return run_archive_reencode(input, (*m)->data(), (*m)->size(), json, out, err);
+    return run_archive_reencode(input, **m, json, out, err);
   ReencodeReport report;
   ir::Result<convert::InputBytes> bytes =
       convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");

@@ -7,6 +7,7 @@
 // to 0x8000, each block's Adler-32 (both sums from 0) is right, and the mesh decodes
 // strictly (no error, no warning) with the edit visible.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <array>
 #include <cmath>
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "converter/import/archive_import.h"
 #include "converter/verify/archive_compare.h"
@@ -388,6 +390,64 @@ TEST(ImportArchiveEdits, AGltfMatchingNoResourceOrOneTwiceWritesNothing) {
     EXPECT_FALSE(fs::exists(run.out));
     EXPECT_TRUE(f2g::test::read_bytes(run.donor) == archive);
   }
+}
+
+// The command streams the new archive through a temp file and reads it back from there (a
+// 2 GB archive is never held in memory): what it writes is what the in-memory form builds, a
+// dry run leaves no file (neither beside -o nor in the temp directory), and a stream
+// destination (a fifo standing for /dev/stdout) gets the same bytes.
+TEST(ImportArchiveEdits, TheCommandStreamsWhatTheInMemoryFormBuilds) {
+  const Bytes archive = sample("grw/DataPC.forge");
+  const MeshResource rock = mesh_named(archive, "Rock");
+  const fs::path d = fresh_dir("streamed");
+  Doc g = doc_of(rock);
+  edit_positions(g, [](float* p) { p[1] += 0.5f; });
+  write_doc(d, "Rock", g);
+  const std::string text = g.json.dump();
+  const ArchiveImportOutcome memory = import_into_archive(
+      f2g::test::doc_input(g, text), archive.data(), archive.size(), rock.id, {});
+  ASSERT_FALSE(memory.error) << memory.error->to_string();
+  ASSERT_FALSE(memory.bytes == archive);
+
+  const fs::path scratch = d / "tmp";
+  fs::create_directories(scratch);
+  const char* old_tmpdir = std::getenv("TMPDIR");
+  const std::string kept = old_tmpdir ? old_tmpdir : "";
+  ::setenv("TMPDIR", scratch.c_str(), 1);
+  ArchiveImportRun run = dir_run(d, archive);
+  run.input = (d / "edited" / "Rock.gltf").string();
+  run.id = rock.id;
+  std::ostringstream out, err;
+  run.dry_run = true;
+  EXPECT_EQ(run_archive_import(run, out, err), 0) << err.str();
+  EXPECT_FALSE(fs::exists(run.out));
+  EXPECT_TRUE(fs::is_empty(scratch));
+  EXPECT_EQ(Json::parse(out.str())["summary"]["archive"]["new_archive_size"], memory.bytes.size());
+
+  run.dry_run = false;
+  out.str("");
+  EXPECT_EQ(run_archive_import(run, out, err), 0) << err.str();
+  EXPECT_TRUE(f2g::test::read_bytes(run.out) == memory.bytes);
+  size_t beside = 0;
+  for (const auto& e : fs::directory_iterator(d)) beside += e.is_regular_file();
+  EXPECT_EQ(beside, 2u);  // the donor and new.forge: no temp left
+
+  const fs::path fifo = d / "out.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Bytes received;
+  std::thread reader([&] { received = f2g::test::read_bytes(fifo); });
+  run.out = fifo.string();
+  run.options.force = true;
+  out.str("");
+  EXPECT_EQ(run_archive_import(run, out, err), 0) << err.str();
+  reader.join();
+  EXPECT_TRUE(received == memory.bytes);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(fs::is_empty(scratch));
+  if (old_tmpdir)
+    ::setenv("TMPDIR", kept.c_str(), 1);
+  else
+    ::unsetenv("TMPDIR");
 }
 
 }  // namespace

@@ -168,5 +168,97 @@ TEST(AtomicFile, TempNameIsHiddenAndInTheSameDirectory) {
   EXPECT_NE(t1, t2);
 }
 
+// The streamed form (import into a large archive): pieces go to a hidden temp beside the
+// destination, nothing is under the final name before commit(), and the temp holds what was
+// written so far, for the read-back.
+TEST(AtomicFileStreamed, PiecesAppearUnderTheFinalNameOnlyAtCommit) {
+  ScratchDir d;
+  AtomicFile f(d / "sub" / "a.forge");
+  const std::string one = "new ", two = "content";
+  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(one.data()), one.size()));
+  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(two.data()), two.size()));
+  EXPECT_FALSE(fs::exists(d / "sub" / "a.forge"));
+  EXPECT_EQ(f.temp().parent_path(), d / "sub");
+  EXPECT_EQ(read_text(f.temp()), kNew);
+  EXPECT_FALSE(f.commit().has_value());
+  EXPECT_EQ(read_text(d / "sub" / "a.forge"), kNew);
+  EXPECT_EQ(list_files(d / "sub"), (std::vector<std::string>{"a.forge"}));
+}
+
+TEST(AtomicFileStreamed, AWriterDestroyedBeforeCommitLeavesNothing) {
+  ScratchDir d;
+  {
+    AtomicFile f(d / "a.forge");
+    ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+    EXPECT_TRUE(fs::exists(f.temp()));
+  }
+  EXPECT_TRUE(list_files(d.path()).empty());
+}
+
+TEST(AtomicFileStreamed, AnExistingDestinationIsRefusedAtTheFirstWriteWithoutReplace) {
+  ScratchDir d;
+  write_text(d / "a.forge", "old");
+  AtomicFile f(d / "a.forge");
+  const std::optional<ir::Diagnostic> e =
+      f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size());
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->code, "OUTPUT_EXISTS");
+  ASSERT_TRUE(f.commit().has_value());  // the failure sticks
+  EXPECT_EQ(read_text(d / "a.forge"), "old");
+  EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.forge"}));
+}
+
+TEST(AtomicFileStreamed, AFileThatAppearsWhileWritingIsNotReplaced) {
+  ScratchDir d;
+  AtomicFile f(d / "a.forge");
+  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+  write_text(d / "a.forge", "theirs");
+  const std::optional<ir::Diagnostic> e = f.commit();
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->code, "OUTPUT_EXISTS");
+  EXPECT_EQ(read_text(d / "a.forge"), "theirs");
+}
+
+TEST(AtomicFileStreamed, AFailedWriteOrRenameLeavesNoTempAndKeepsTheOldFile) {
+  for (const char* step : {"write", "fsync", "rename"}) {
+    ScratchDir d;
+    write_text(d / "a.forge", "old");
+    AtomicOptions o;
+    o.replace = true;
+    o.sync = true;
+    o.fault = fail_at(step);
+    {
+      AtomicFile f(d / "a.forge", o);
+      const std::optional<ir::Diagnostic> w =
+          f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size());
+      const std::optional<ir::Diagnostic> c = f.commit();
+      ASSERT_TRUE(c.has_value()) << step;
+      EXPECT_EQ(c->code, "OUTPUT_WRITE_FAILED") << step;
+      EXPECT_EQ(w.has_value(), std::string(step) == "write") << step;
+    }
+    EXPECT_EQ(read_text(d / "a.forge"), "old") << step;
+    EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.forge"})) << step;
+  }
+}
+
+TEST(AtomicFileStreamed, AStreamDestinationIsWrittenDirectly) {
+  ScratchDir d;
+  const fs::path fifo = d / "out.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = read_text(fifo); });
+  AtomicOptions replace;
+  replace.replace = true;
+  {
+    AtomicFile f(fifo, replace);
+    EXPECT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+    EXPECT_TRUE(f.temp().empty());
+    EXPECT_FALSE(f.commit().has_value());
+  }
+  reader.join();
+  EXPECT_EQ(received, kNew);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
 }  // namespace
 }  // namespace f2g::convert
