@@ -37,160 +37,224 @@ std::optional<uint64_t> recorded_object_id(const gltf::Scene& scene) {
   return hex_in(src["objectId"].get<std::string>());
 }
 
-}  // namespace
+// What the passes of import_mesh share, filled in as they run.
+struct Import {
+  const GltfInput& in;
+  const uint8_t* donor;
+  size_t donor_size;
+  const ImportOptions& options;
+  ImportOutcome& out;
+  DecodeOptions decode_options;
+  Decoded donor_mesh;  // the donor decoded: its format decides everything after
+  const Format* format = nullptr;
+  gltf::Scene scene;
+  NameMatch names;
+  ir::Mesh mesh;  // the glTF's mesh, on its way to the rebuild
+  BlenderReadback blender;
+  Json filled = Json::array();  // attributes computed because the glTF has none
+  Rebuilt rebuilt;
+};
+using Step = std::optional<Diagnostic>;
 
-ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t donor_size,
-                          const ImportOptions& options) {
-  ImportOutcome out;
-  auto failed = [&](Diagnostic e) {
-    out.error = std::move(e);
-    out.bytes.clear();
-    return out;
-  };
-
-  // The donor first: its format decides everything after.
-  DecodeOptions dopts = options.decode;
-  dopts.want_structure = false;
-  Result<Decoded> d = decode(donor, donor_size, dopts);
+Step decode_donor(Import& s) {
+  s.decode_options = s.options.decode;
+  s.decode_options.want_structure = false;
+  Result<Decoded> d = decode(s.donor, s.donor_size, s.decode_options);
   if (!d) {
     Diagnostic e = d.error();
     e.message = "the donor: " + e.message;
-    return failed(e);
+    return e;
   }
-  const Format& format = *d->format;
-  out.format = format.name;
+  s.donor_mesh = std::move(*d);
+  s.format = s.donor_mesh.format;
+  s.out.format = s.format->name;
+  return std::nullopt;
+}
 
+Step read_gltf(Import& s) {
   ir::Result<gltf::Scene> read =
-      in.json ? gltf::read_scene_gltf(std::string(reinterpret_cast<const char*>(in.data), in.size),
-                                      in.read_uri)
-              : gltf::read_scene_glb(in.data, in.size);
-  if (!read) return failed(read.error());
-  gltf::Scene& scene = *read;
+      s.in.json
+          ? gltf::read_scene_gltf(std::string(reinterpret_cast<const char*>(s.in.data), s.in.size),
+                                  s.in.read_uri)
+          : gltf::read_scene_glb(s.in.data, s.in.size);
+  if (!read) return read.error();
+  s.scene = std::move(*read);
+  return std::nullopt;
+}
 
-  if (auto id = recorded_object_id(scene); id && *id != d->mesh.source.object_id && !options.force)
-    return failed({"IMPORT_OBJECT_ID",
-                   "the glTF was converted from object " + hex_id(*id, format.id_hex_digits) +
-                       ", the donor is object " +
-                       hex_id(d->mesh.source.object_id, format.id_hex_digits) +
-                       " (--force imports it all the same)",
-                   "/meshes/0/extras/source/objectId", 0});
+Step check_object_id(Import& s) {
+  const uint64_t donor_id = s.donor_mesh.mesh.source.object_id;
+  const std::optional<uint64_t> id = recorded_object_id(s.scene);
+  if (!id || *id == donor_id || s.options.force) return std::nullopt;
+  const int digits = s.format->id_hex_digits;
+  return Diagnostic{"IMPORT_OBJECT_ID",
+                    "the glTF was converted from object " + hex_id(*id, digits) +
+                        ", the donor is object " + hex_id(donor_id, digits) +
+                        " (--force imports it all the same)",
+                    "/meshes/0/extras/source/objectId", 0};
+}
 
-  // Skin: an unskinned donor ignores any; a skinned one needs weights for every vertex.
-  const bool donor_skinned = d->mesh.find("JOINTS_0") != nullptr;
-  if (!donor_skinned && scene.mesh.find("JOINTS_0")) {
-    scene.mesh.attributes.erase(
-        std::remove_if(scene.mesh.attributes.begin(), scene.mesh.attributes.end(),
-                       [](const ir::Attribute& a) {
-                         return a.semantic.rfind("JOINTS_", 0) == 0 ||
-                                a.semantic.rfind("WEIGHTS_", 0) == 0;
-                       }),
-        scene.mesh.attributes.end());
-    out.warnings.push_back({"IMPORT_SKIN_IGNORED",
+// An unskinned donor ignores any skin the glTF has.
+Step drop_skin_of_unskinned_donor(Import& s) {
+  if (s.donor_mesh.mesh.find("JOINTS_0") || !s.scene.mesh.find("JOINTS_0")) return std::nullopt;
+  std::vector<ir::Attribute>& a = s.scene.mesh.attributes;
+  a.erase(std::remove_if(a.begin(), a.end(),
+                         [](const ir::Attribute& x) {
+                           return x.semantic.rfind("JOINTS_", 0) == 0 ||
+                                  x.semantic.rfind("WEIGHTS_", 0) == 0;
+                         }),
+          a.end());
+  s.out.warnings.push_back({"IMPORT_SKIN_IGNORED",
                             "the glTF is skinned, the donor is not: joints and weights ignored",
                             "/skins", 0});
-    scene.joints.clear();
-  }
+  s.scene.joints.clear();
+  return std::nullopt;
+}
 
-  ir::Result<NameMatch> names = match_names(scene, d->mesh, options.match);
-  if (!names) return failed(names.error());
-  out.warnings.insert(out.warnings.end(), names->warnings.begin(), names->warnings.end());
-  ir::Mesh mesh = std::move(scene.mesh);
-  apply_names(*names, mesh);
-  const BlenderReadback blender = read_blender_export(scene.generator, d->mesh, mesh);
+// Materials and joints named as the donor's, then what Blender's exporter changed read back.
+Step match_donor_names(Import& s) {
+  ir::Result<NameMatch> names = match_names(s.scene, s.donor_mesh.mesh, s.options.match);
+  if (!names) return names.error();
+  s.names = std::move(*names);
+  s.out.warnings.insert(s.out.warnings.end(), s.names.warnings.begin(), s.names.warnings.end());
+  s.mesh = std::move(s.scene.mesh);
+  apply_names(s.names, s.mesh);
+  s.blender = read_blender_export(s.scene.generator, s.donor_mesh.mesh, s.mesh);
+  return std::nullopt;
+}
 
-  if (donor_skinned && !mesh.find("JOINTS_0"))
-    return failed({"IMPORT_NO_SKIN",
-                   "the donor is skinned (" +
-                       to_string(d->mesh.skin ? d->mesh.skin->bones.size() : 0) +
-                       " bones); the glTF has no JOINTS_0 / WEIGHTS_0",
-                   "/meshes/0/primitives/0/attributes", 0});
-  // Morph targets: the donor's, by name, or none.
+// A skinned donor needs weights for every vertex.
+Step require_skin_of_skinned_donor(Import& s) {
+  const ir::Mesh& donor = s.donor_mesh.mesh;
+  if (!donor.find("JOINTS_0") || s.mesh.find("JOINTS_0")) return std::nullopt;
+  return Diagnostic{"IMPORT_NO_SKIN",
+                    "the donor is skinned (" +
+                        to_string(donor.skin ? donor.skin->bones.size() : 0) +
+                        " bones); the glTF has no JOINTS_0 / WEIGHTS_0",
+                    "/meshes/0/primitives/0/attributes", 0};
+}
+
+// Morph targets: the donor's, by name, or none.
+Step match_targets(Import& s) {
   std::vector<std::string> donor_targets;
-  for (const ir::MorphTarget& t : d->mesh.morph_targets) donor_targets.push_back(t.name);
-  if (!donor_targets.empty() && scene.target_names != donor_targets) {
+  for (const ir::MorphTarget& t : s.donor_mesh.mesh.morph_targets) donor_targets.push_back(t.name);
+  if (!donor_targets.empty() && s.scene.target_names != donor_targets) {
     std::string have, found;
     for (const std::string& t : donor_targets) have += (have.empty() ? "" : ", ") + t;
-    for (const std::string& t : scene.target_names) found += (found.empty() ? "" : ", ") + t;
-    return failed({"IMPORT_TARGETS_CHANGED",
-                   "the donor's morph targets are [" + have + "], the glTF's [" + found +
-                       "]: names and count must stay",
-                   "/meshes/0/extras/targetNames", 0});
+    for (const std::string& t : s.scene.target_names) found += (found.empty() ? "" : ", ") + t;
+    return Diagnostic{"IMPORT_TARGETS_CHANGED",
+                      "the donor's morph targets are [" + have + "], the glTF's [" + found +
+                          "]: names and count must stay",
+                      "/meshes/0/extras/targetNames", 0};
   }
-  if (donor_targets.empty() && !mesh.morph_targets.empty()) {
-    out.warnings.push_back({"IMPORT_TARGETS_IGNORED",
-                            to_string(mesh.morph_targets.size()) +
-                                " morph targets in the glTF, none in the donor: ignored",
-                            "/meshes/0/extras/targetNames", 0});
-    mesh.morph_targets.clear();
+  if (donor_targets.empty() && !s.mesh.morph_targets.empty()) {
+    s.out.warnings.push_back({"IMPORT_TARGETS_IGNORED",
+                              to_string(s.mesh.morph_targets.size()) +
+                                  " morph targets in the glTF, none in the donor: ignored",
+                              "/meshes/0/extras/targetNames", 0});
+    s.mesh.morph_targets.clear();
   }
+  return std::nullopt;
+}
 
-  Json filled = Json::array();
-  if (d->mesh.find("NORMAL") && !mesh.find("NORMAL")) {
-    add_normals(mesh);
-    filled.push_back("NORMAL");
-    out.warnings.push_back({"IMPORT_NORMALS_COMPUTED",
-                            "the glTF has no NORMAL: computed from the faces for " +
-                                to_string(mesh.vertex_count) + " vertices",
-                            "/meshes/0/primitives/0/attributes", 0});
+// NORMAL and TANGENT the donor stores and the glTF lacks, computed.
+Step compute_missing_attributes(Import& s) {
+  const ir::Mesh& donor = s.donor_mesh.mesh;
+  const auto computed = [&s](const char* semantic, const char* code, const char* from) {
+    s.filled.push_back(semantic);
+    s.out.warnings.push_back({code,
+                              std::string("the glTF has no ") + semantic + ": computed from " +
+                                  from + " for " + to_string(s.mesh.vertex_count) + " vertices",
+                              "/meshes/0/primitives/0/attributes", 0});
+  };
+  if (donor.find("NORMAL") && !s.mesh.find("NORMAL")) {
+    add_normals(s.mesh);
+    computed("NORMAL", "IMPORT_NORMALS_COMPUTED", "the faces");
   }
-  if (d->mesh.find("TANGENT") && !mesh.find("TANGENT") && mesh.find("NORMAL")) {
-    add_tangents(mesh);
-    filled.push_back("TANGENT");
-    out.warnings.push_back({"IMPORT_TANGENTS_COMPUTED",
-                            "the glTF has no TANGENT: computed from TEXCOORD_0 and NORMAL for " +
-                                to_string(mesh.vertex_count) + " vertices",
-                            "/meshes/0/primitives/0/attributes", 0});
+  if (donor.find("TANGENT") && !s.mesh.find("TANGENT") && s.mesh.find("NORMAL")) {
+    add_tangents(s.mesh);
+    computed("TANGENT", "IMPORT_TANGENTS_COMPUTED", "TEXCOORD_0 and NORMAL");
   }
+  return std::nullopt;
+}
 
+// The format's rebuild: the donor's bytes with the glTF's mesh.
+Step rebuild(Import& s) {
+  const Format& format = *s.format;
   if (!format.rebuild)
-    return failed(
-        {"IMPORT_FORMAT_UNSUPPORTED",
-         std::string("import cannot rebuild ") + format.game + " (" + format.name + ") meshes yet",
-         "", 0});
-  if (!filled.empty()) mesh.extras[kComputedKey] = filled;
+    return Diagnostic{
+        "IMPORT_FORMAT_UNSUPPORTED",
+        std::string("import cannot rebuild ") + format.game + " (" + format.name + ") meshes yet",
+        "", 0};
+  if (!s.filled.empty()) s.mesh.extras[kComputedKey] = s.filled;
   RebuildInput rin;
-  rin.donor = donor;
-  rin.donor_size = donor_size;
-  rin.decode = dopts;
+  rin.donor = s.donor;
+  rin.donor_size = s.donor_size;
+  rin.decode = s.decode_options;
   rin.decode.format = &format;
-  rin.mesh = std::move(mesh);
-  rin.options.drop_submeshes = options.drop_submeshes;
-  rin.incoming_error = {scene.position_error, scene.normal_error, scene.texcoord_error};
+  rin.mesh = std::move(s.mesh);
+  rin.options.drop_submeshes = s.options.drop_submeshes;
+  rin.incoming_error = {s.scene.position_error, s.scene.normal_error, s.scene.texcoord_error};
   Result<Rebuilt> rebuilt = format.rebuild(rin);
-  if (!rebuilt) return failed(rebuilt.error());
-  out.warnings.insert(out.warnings.end(), rebuilt->warnings.begin(), rebuilt->warnings.end());
+  if (!rebuilt) return rebuilt.error();
+  s.rebuilt = std::move(*rebuilt);
+  s.out.warnings.insert(s.out.warnings.end(), s.rebuilt.warnings.begin(), s.rebuilt.warnings.end());
+  return std::nullopt;
+}
 
-  // The gate: the strict decoder, every Proven relation an error, on the very bytes written.
-  DecodeOptions gate = rin.decode;
-  Result<Decoded> back = decode(rebuilt->bytes.data(), rebuilt->bytes.size(), gate);
-  if (!back) {
-    Diagnostic e = back.error();
-    e.message = "the rebuilt mesh does not decode strictly (nothing written): " + e.message;
-    e.code = "IMPORT_GATE_FAILED";
-    return failed(e);
-  }
+// The gate: the strict decoder, every Proven relation an error, on the very bytes written.
+Step gate(Import& s) {
+  DecodeOptions gate = s.decode_options;
+  gate.format = s.format;
+  Result<Decoded> back = decode(s.rebuilt.bytes.data(), s.rebuilt.bytes.size(), gate);
+  if (back) return std::nullopt;
+  Diagnostic e = back.error();
+  e.message = "the rebuilt mesh does not decode strictly (nothing written): " + e.message;
+  e.code = "IMPORT_GATE_FAILED";
+  return e;
+}
 
-  out.summary = summary_of(rebuilt->summary);
-  out.summary["format"] = format.name;
-  out.summary["materials"] = Json::array();
-  for (size_t g = 0; g + 1 < names->material_of.size(); ++g)
-    if (names->material_of[g] != gltf::kNoMaterial)
-      out.summary["materials"].push_back(
-          {{"gltf", scene.materials[g].name},
-           {"donor", d->mesh.materials[names->material_of[g]].name}});
-  out.summary["joints_matched"] = names->joints_matched;
-  out.summary["joints_unmatched"] = names->joints_unmatched;
-  out.summary["computed"] = filled;
-  if (blender.colours.applied)
-    out.summary["colours_from_corners"] = {{"carried", blender.colours.carried},
-                                           {"absent", blender.colours.absent}};
-  if (blender.target_normals) out.summary["target_normals_from_donor"] = blender.target_normals;
-  out.summary["dropped_attributes"] = scene.dropped;
-  out.summary["mirrored_primitives"] = scene.mirrored_primitives;
-  out.summary["exact_frame"] = scene.exact_frame;
-  out.summary["bytes"] = rebuilt->bytes.size();
-  out.summary["donor_bytes"] = donor_size;
-  out.bytes = std::move(rebuilt->bytes);
+Json summary(const Import& s) {
+  Json j = summary_of(s.rebuilt.summary);
+  j["format"] = s.format->name;
+  j["materials"] = Json::array();
+  for (size_t g = 0; g + 1 < s.names.material_of.size(); ++g)
+    if (s.names.material_of[g] != gltf::kNoMaterial)
+      j["materials"].push_back(
+          {{"gltf", s.scene.materials[g].name},
+           {"donor", s.donor_mesh.mesh.materials[s.names.material_of[g]].name}});
+  j["joints_matched"] = s.names.joints_matched;
+  j["joints_unmatched"] = s.names.joints_unmatched;
+  j["computed"] = s.filled;
+  if (s.blender.colours.applied)
+    j["colours_from_corners"] = {{"carried", s.blender.colours.carried},
+                                 {"absent", s.blender.colours.absent}};
+  if (s.blender.target_normals) j["target_normals_from_donor"] = s.blender.target_normals;
+  j["dropped_attributes"] = s.scene.dropped;
+  j["mirrored_primitives"] = s.scene.mirrored_primitives;
+  j["exact_frame"] = s.scene.exact_frame;
+  j["bytes"] = s.rebuilt.bytes.size();
+  j["donor_bytes"] = s.donor_size;
+  return j;
+}
+
+}  // namespace
+
+// The passes in order; the first that fails ends the import with nothing written.
+ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t donor_size,
+                          const ImportOptions& options) {
+  ImportOutcome out;
+  Import s{in, donor, donor_size, options, out, {}, {}, nullptr, {}, {}, {}, {}, Json::array(), {}};
+  for (Step (*pass)(Import&) :
+       {decode_donor, read_gltf, check_object_id, drop_skin_of_unskinned_donor, match_donor_names,
+        require_skin_of_skinned_donor, match_targets, compute_missing_attributes, rebuild, gate})
+    if (Step e = pass(s)) {
+      out.error = std::move(*e);
+      out.bytes.clear();
+      return out;
+    }
+  out.summary = summary(s);
+  out.bytes = std::move(s.rebuilt.bytes);
   return out;
 }
 
