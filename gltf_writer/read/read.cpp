@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 
+#include "gltf_writer/read/tinygltf_load.h"
 #include "gltf_writer/write/extras_keys.h"
 #include "gltf_writer/write/morph_delta.h"
 #include "gltf_writer/write/semantics.h"
@@ -28,12 +29,6 @@ struct ReadFailure {
 
 [[noreturn]] void fail(const char* code, std::string message, std::string path) {
   throw ReadFailure{{code, std::move(message), std::move(path), 0}};
-}
-
-Json extras_of(const std::string& raw) {
-  if (raw.empty()) return Json::object();
-  Json j = Json::parse(raw, nullptr, false);
-  return j.is_discarded() ? Json::object() : j;
 }
 
 Json take(Json& obj, const char* key) {
@@ -387,37 +382,16 @@ ir::Mesh mesh_of(const tinygltf::Model& model) {
   return m;
 }
 
-// tinygltf file callbacks: a .glb reads nothing from disk; a .gltf's one buffer is `bin`.
-bool no_file(const std::string&, void*) { return false; }
-bool any_file(const std::string&, void*) { return true; }
-std::string same_path(const std::string& p, void*) { return p; }
-bool read_none(std::vector<unsigned char>*, std::string* err, const std::string& p, void*) {
-  if (err) *err = "external file " + p + " not read";
-  return false;
-}
-bool read_bin(std::vector<unsigned char>* out, std::string*, const std::string&, void* user) {
-  const auto* bin = static_cast<const std::vector<uint8_t>*>(user);
-  out->assign(bin->begin(), bin->end());
-  return true;
-}
-bool write_none(std::string*, const std::string&, const std::vector<unsigned char>&, void*) {
-  return false;
-}
-
-template <class Load>
-ir::Result<ir::Mesh> load(Load&& run, tinygltf::FsCallbacks fs) {
+// The model loaded by `load_model` (tinygltf_load.h), read into the IR.
+template <class LoadModel>
+ir::Result<ir::Mesh> load(LoadModel&& load_model) {
   try {
-    tinygltf::TinyGLTF loader;
-    loader.SetStoreOriginalJSONForExtrasAndExtensions(true);
-    loader.SetFsCallbacks(fs);
     tinygltf::Model model;
-    std::string err, warn;
-    if (!run(loader, model, err, warn))
-      return Diagnostic{"GLTF_READ_INVALID", "tinygltf: " + (err.empty() ? warn : err), "", 0};
+    if (std::optional<Diagnostic> e = load_model(model)) return *e;
     return mesh_of(model);
   } catch (const ReadFailure& f) {
     return f.error;
-  } catch (const std::exception& e) {  // tinygltf or nlohmann on malformed input
+  } catch (const std::exception& e) {  // nlohmann on malformed extras
     return Diagnostic{"GLTF_READ_INVALID", e.what(), "", 0};
   }
 }
@@ -429,23 +403,20 @@ ir::Result<ir::Mesh> read_glb(const uint8_t* data, size_t size) {
     return Diagnostic{"GLTF_READ_INVALID", to_string(size) + " bytes: GLB holds at most 4 GiB", "",
                       0};
   return load(
-      [&](tinygltf::TinyGLTF& loader, tinygltf::Model& model, std::string& err, std::string& warn) {
-        return loader.LoadBinaryFromMemory(&model, &err, &warn, data, static_cast<unsigned>(size),
-                                           "");
-      },
-      tinygltf::FsCallbacks{no_file, same_path, read_none, write_none, nullptr});
+      [&](tinygltf::Model& model) { return load_glb(data, size, model, "GLTF_READ_INVALID"); });
 }
 
 ir::Result<ir::Mesh> read_gltf(const std::string& json, const std::vector<uint8_t>& bin) {
   if (json.size() > std::numeric_limits<unsigned int>::max())
     return Diagnostic{"GLTF_READ_INVALID", "JSON larger than 4 GiB", "", 0};
-  return load(
-      [&](tinygltf::TinyGLTF& loader, tinygltf::Model& model, std::string& err, std::string& warn) {
-        return loader.LoadASCIIFromString(&model, &err, &warn, json.data(),
-                                          static_cast<unsigned>(json.size()), "");
-      },
-      tinygltf::FsCallbacks{any_file, same_path, read_bin, write_none,
-                            const_cast<std::vector<uint8_t>*>(&bin)});
+  // Its one buffer is `bin`, whatever its uri says.
+  const ReadUri one_buffer = [&](const std::string&, std::vector<uint8_t>& out, std::string&) {
+    out = bin;
+    return true;
+  };
+  return load([&](tinygltf::Model& model) {
+    return load_gltf(json, one_buffer, model, "GLTF_READ_INVALID");
+  });
 }
 
 }  // namespace f2g::gltf

@@ -12,6 +12,10 @@
 #include <tuple>
 
 #include "gltf_writer/compact/compact.h"
+#include "gltf_writer/read/scene_accessors.h"
+#include "gltf_writer/read/scene_failure.h"
+#include "gltf_writer/read/scene_transforms.h"
+#include "gltf_writer/read/tinygltf_load.h"
 #include "gltf_writer/write/glb.h"
 
 namespace f2g::gltf {
@@ -20,301 +24,7 @@ namespace {
 using ir::Diagnostic;
 using Json = ir::Json;
 using std::to_string;
-using Mat4 = std::array<double, 16>;  // column-major, as glTF stores matrices
-
-struct SceneFailure {
-  Diagnostic error;
-};
-
-[[noreturn]] void fail(const char* code, std::string message, std::string path) {
-  throw SceneFailure{{code, std::move(message), std::move(path), 0}};
-}
-
-Json extras_of(const std::string& raw) {
-  if (raw.empty()) return Json::object();
-  Json j = Json::parse(raw, nullptr, false);
-  return j.is_discarded() ? Json::object() : j;
-}
-
-// ---- accessors ---------------------------------------------------------------------------
-
-// An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
-// sparse substitutions applied. Bounds are checked in subtraction form before any read.
-struct Values {
-  size_t count = 0, width = 0;
-  int component_type = 0;
-  bool normalized = false;
-  std::vector<double> v;
-  double at(size_t i, size_t c) const { return v[i * width + c]; }
-};
-
-size_t width_of(int type) {
-  const int w = tinygltf::GetNumComponentsInType(type);
-  return w > 0 ? size_t(w) : 0;
-}
-
-double component(const uint8_t* p, int type, bool normalized) {
-  switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
-      float f;
-      std::memcpy(&f, p, 4);
-      return f;
-    }
-    case TINYGLTF_COMPONENT_TYPE_BYTE: {
-      const int8_t x = int8_t(p[0]);
-      return normalized ? std::max(double(x) / 127.0, -1.0) : double(x);
-    }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-      return normalized ? double(p[0]) / 255.0 : double(p[0]);
-    case TINYGLTF_COMPONENT_TYPE_SHORT: {
-      int16_t x;
-      std::memcpy(&x, p, 2);
-      return normalized ? std::max(double(x) / 32767.0, -1.0) : double(x);
-    }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
-      uint16_t x;
-      std::memcpy(&x, p, 2);
-      return normalized ? double(x) / 65535.0 : double(x);
-    }
-    default: {  // UNSIGNED_INT (only indices may use it)
-      uint32_t x;
-      std::memcpy(&x, p, 4);
-      return double(x);
-    }
-  }
-}
-
-// [base, base + stride * (count - 1) + element) inside view `view_index`, at byte `offset`.
-const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t offset, size_t count,
-                         size_t element, size_t& stride, const std::string& path) {
-  if (view_index < 0 || size_t(view_index) >= model.bufferViews.size())
-    fail("IMPORT_GLTF_ACCESSOR", "buffer view " + to_string(view_index) + " does not exist", path);
-  const tinygltf::BufferView& view = model.bufferViews[view_index];
-  if (view.buffer < 0 || size_t(view.buffer) >= model.buffers.size())
-    fail("IMPORT_GLTF_ACCESSOR", "buffer " + to_string(view.buffer) + " does not exist", path);
-  const std::vector<unsigned char>& data = model.buffers[view.buffer].data;
-  stride = view.byteStride ? view.byteStride : element;
-  if (stride < element || stride > 252)
-    fail("IMPORT_GLTF_ACCESSOR",
-         "byteStride " + to_string(view.byteStride) + " for " + to_string(element) +
-             "-byte elements",
-         path);
-  const bool view_fits =
-      view.byteOffset <= data.size() && view.byteLength <= data.size() - view.byteOffset;
-  if (!view_fits || count > data.size())
-    fail("IMPORT_GLTF_ACCESSOR",
-         "buffer view " + to_string(view_index) + " (" + to_string(view.byteLength) + " bytes at " +
-             to_string(view.byteOffset) + ") or its " + to_string(count) +
-             " elements pass the buffer's " + to_string(data.size()) + " bytes",
-         path);
-  const uint64_t need = count ? uint64_t(stride) * (count - 1) + element : 0;
-  if (offset > view.byteLength || need > view.byteLength - offset)
-    fail("IMPORT_GLTF_ACCESSOR",
-         to_string(count) + " elements of " + to_string(element) + " bytes (stride " +
-             to_string(stride) + ") at " + to_string(offset) + " pass buffer view " +
-             to_string(view_index) + "'s " + to_string(view.byteLength) + " bytes",
-         path);
-  return data.data() + view.byteOffset + offset;
-}
-
-// The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
-// a signed or float one could hold a value no vertex number has (-32768, 1.5, NaN).
-bool unsigned_index_type(int type) {
-  return type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
-         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ||
-         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
-}
-
-size_t buffer_bytes(const tinygltf::Model& model) {
-  size_t n = 0;
-  for (const tinygltf::Buffer& b : model.buffers) n += b.data.size();
-  return n;
-}
-
-Values read_accessor(const tinygltf::Model& model, int index, const std::string& path) {
-  if (index < 0 || size_t(index) >= model.accessors.size())
-    fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
-  const tinygltf::Accessor& a = model.accessors[index];
-  const std::string at = "/accessors/" + to_string(index);
-  Values out;
-  out.width = width_of(a.type);
-  const int comp = tinygltf::GetComponentSizeInBytes(uint32_t(a.componentType));
-  if (out.width == 0 || comp <= 0)
-    fail("IMPORT_GLTF_ACCESSOR", "unknown type or componentType", at);
-  out.count = a.count;
-  out.component_type = a.componentType;
-  out.normalized = a.normalized;
-  if (out.count > kMaxSceneVertices * 4)
-    fail("IMPORT_GLTF_TOO_LARGE", to_string(out.count) + " elements", at);
-  const size_t element = size_t(comp) * out.width;
-  // The claimed elements are checked against the bytes that back them before their values
-  // are allocated: the view's, or for a sparse accessor without one, the buffers' (a file
-  // stores every element it draws somewhere).
-  size_t stride = 0;
-  const uint8_t* base = a.bufferView >= 0 ? view_span(model, a.bufferView, a.byteOffset, out.count,
-                                                      element, stride, at)
-                                          : nullptr;
-  if (!base && out.count * element > buffer_bytes(model))
-    fail("IMPORT_GLTF_ACCESSOR",
-         to_string(out.count) + " elements without a buffer view pass the buffers' " +
-             to_string(buffer_bytes(model)) + " bytes",
-         at);
-  out.v.assign(out.count * out.width, 0.0);
-  if (base) {
-    for (size_t i = 0; i < out.count; ++i)
-      for (size_t c = 0; c < out.width; ++c)
-        out.v[i * out.width + c] =
-            component(base + i * stride + c * size_t(comp), a.componentType, a.normalized);
-  } else if (!a.sparse.isSparse) {
-    fail("IMPORT_GLTF_ACCESSOR", "no bufferView and not sparse", at);
-  }
-  if (a.sparse.isSparse) {
-    const size_t n = size_t(std::max(a.sparse.count, 0));
-    if (n > out.count)
-      fail("IMPORT_GLTF_ACCESSOR",
-           "sparse count " + to_string(n) + " > accessor count " + to_string(out.count),
-           at + "/sparse/count");
-    const int itype = a.sparse.indices.componentType;
-    if (!unsigned_index_type(itype))
-      fail("IMPORT_GLTF_INDEX_TYPE",
-           "sparse indices of componentType " + to_string(itype) +
-               " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
-           at + "/sparse/indices/componentType");
-    const int icomp = tinygltf::GetComponentSizeInBytes(uint32_t(itype));
-    size_t istride = 0, vstride = 0;
-    const uint8_t* ib =
-        view_span(model, a.sparse.indices.bufferView, size_t(a.sparse.indices.byteOffset), n,
-                  size_t(icomp), istride, at + "/sparse/indices");
-    const uint8_t* vb =
-        view_span(model, a.sparse.values.bufferView, size_t(a.sparse.values.byteOffset), n, element,
-                  vstride, at + "/sparse/values");
-    istride = size_t(icomp);  // sparse parts are tightly packed (glTF 3.6.2.3)
-    vstride = element;
-    for (size_t k = 0; k < n; ++k) {
-      const double target = component(ib + k * istride, a.sparse.indices.componentType, false);
-      if (!(target < double(out.count)))
-        fail("IMPORT_GLTF_ACCESSOR",
-             "sparse index " + to_string(uint64_t(target)) + " >= count " + to_string(out.count),
-             at + "/sparse/indices");
-      for (size_t c = 0; c < out.width; ++c)
-        out.v[size_t(target) * out.width + c] =
-            component(vb + k * vstride + c * size_t(comp), a.componentType, a.normalized);
-    }
-  }
-  return out;
-}
-
-// ---- transforms --------------------------------------------------------------------------
-
-Mat4 identity() { return {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}; }
-
-Mat4 mul(const Mat4& a, const Mat4& b) {
-  Mat4 r{};
-  for (int c = 0; c < 4; ++c)
-    for (int row = 0; row < 4; ++row) {
-      double s = 0;
-      for (int k = 0; k < 4; ++k) s += a[k * 4 + row] * b[c * 4 + k];
-      r[c * 4 + row] = s;
-    }
-  return r;
-}
-
-Mat4 local_of(const tinygltf::Node& n) {
-  if (n.matrix.size() == 16) {
-    Mat4 m;
-    std::copy(n.matrix.begin(), n.matrix.end(), m.begin());
-    return m;
-  }
-  Mat4 t = identity(), r = identity(), s = identity();
-  if (n.translation.size() == 3)
-    for (int i = 0; i < 3; ++i) t[12 + i] = n.translation[i];
-  if (n.scale.size() == 3)
-    for (int i = 0; i < 3; ++i) s[i * 5] = n.scale[i];
-  if (n.rotation.size() == 4) {
-    const double x = n.rotation[0], y = n.rotation[1], z = n.rotation[2], w = n.rotation[3];
-    r = {1 - 2 * (y * y + z * z),
-         2 * (x * y + z * w),
-         2 * (x * z - y * w),
-         0,
-         2 * (x * y - z * w),
-         1 - 2 * (x * x + z * z),
-         2 * (y * z + x * w),
-         0,
-         2 * (x * z + y * w),
-         2 * (y * z - x * w),
-         1 - 2 * (x * x + y * y),
-         0,
-         0,
-         0,
-         0,
-         1};
-  }
-  return mul(t, mul(r, s));
-}
-
-// glTF's Y-up world back to the games' Z-up: the inverse of the writer's root rotation
-// (-90 degrees about X): (x, y, z) -> (x, -z, y).
-Mat4 y_up_to_z_up() { return {1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1}; }
-
-double det3(const Mat4& m) {
-  return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) +
-         m[8] * (m[1] * m[6] - m[5] * m[2]);
-}
-
-// A transform whose 3 x 3 part is within float noise of a signed permutation and whose
-// translation is within noise of 0 is made exactly that: applying it then moves no bits
-// (the writer's root rotation through float quaternions is such a case).
-bool snap_permutation(Mat4& m) {
-  for (int c = 0; c < 3; ++c) {
-    int ones = 0;
-    for (int r = 0; r < 3; ++r) {
-      const double x = m[c * 4 + r];
-      if (std::fabs(x) < 1e-6)
-        continue;
-      else if (std::fabs(std::fabs(x) - 1) < 1e-6)
-        ++ones;
-      else
-        return false;
-    }
-    if (ones != 1) return false;
-  }
-  for (int i = 12; i < 15; ++i)
-    if (std::fabs(m[i]) > 1e-9) return false;
-  for (double& x : m) x = std::fabs(x) < 1e-6 ? 0.0 : x > 0 ? std::round(x) : -std::round(-x);
-  m[15] = 1;
-  return true;
-}
-
-// Inverse-transpose of the 3 x 3 part (normals), as a Mat4 without translation.
-Mat4 normal_matrix(const Mat4& m) {
-  const double d = det3(m);
-  Mat4 r = identity();
-  if (d == 0) return r;
-  auto e = [&](int row, int col) { return m[col * 4 + row]; };
-  // cofactor matrix / det = inverse transpose
-  for (int row = 0; row < 3; ++row)
-    for (int col = 0; col < 3; ++col) {
-      const int r1 = (row + 1) % 3, r2 = (row + 2) % 3, c1 = (col + 1) % 3, c2 = (col + 2) % 3;
-      r[col * 4 + row] = (e(r1, c1) * e(r2, c2) - e(r1, c2) * e(r2, c1)) / d;
-    }
-  return r;
-}
-
-// A signed permutation (snap_permutation made it one) applied by copying and negating: no
-// addition, so -0 stays -0 and every value keeps its bits.
-std::array<double, 3> permute(const Mat4& m, const std::array<double, 3>& p) {
-  std::array<double, 3> q{0, 0, 0};
-  for (int c = 0; c < 3; ++c)
-    for (int r = 0; r < 3; ++r)
-      if (m[c * 4 + r] != 0) q[r] = m[c * 4 + r] > 0 ? p[c] : -p[c];
-  return q;
-}
-
-std::array<double, 3> apply(const Mat4& m, const std::array<double, 3>& p, double w) {
-  return {m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12] * w,
-          m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13] * w,
-          m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14] * w};
-}
+using namespace scene;
 
 // ---- the scene ---------------------------------------------------------------------------
 
@@ -764,47 +474,16 @@ class Builder {
   bool extras_taken_ = false, names_taken_ = false;
 };
 
-bool no_image(tinygltf::Image*, const int, std::string*, std::string*, int, int,
-              const unsigned char*, int, void*) {
-  return true;  // images are not geometry: never decoded
-}
-bool any_file(const std::string&, void*) { return true; }
-std::string same_path(const std::string& p, void*) { return p; }
-bool write_none(std::string*, const std::string&, const std::vector<unsigned char>&, void*) {
-  return false;
-}
-bool read_none(std::vector<unsigned char>*, std::string* err, const std::string& p, void*) {
-  if (err) *err = "a .glb reads no external file (" + p + ")";
-  return false;
-}
-bool read_via(std::vector<unsigned char>* out, std::string* err, const std::string& uri,
-              void* user) {
-  const ReadUri& read = *static_cast<const ReadUri*>(user);
-  std::vector<uint8_t> bytes;
-  std::string e;
-  if (!read(uri, bytes, e)) {
-    if (err) *err = e;
-    return false;
-  }
-  out->assign(bytes.begin(), bytes.end());
-  return true;
-}
-
-template <class Load>
-ir::Result<Scene> load(Load&& run, tinygltf::FsCallbacks fs) {
+// The model loaded by `load_model` (tinygltf_load.h), built into the scene.
+template <class LoadModel>
+ir::Result<Scene> load(LoadModel&& load_model) {
   try {
-    tinygltf::TinyGLTF loader;
-    loader.SetStoreOriginalJSONForExtrasAndExtensions(true);
-    loader.SetFsCallbacks(fs);
-    loader.SetImageLoader(no_image, nullptr);
     tinygltf::Model model;
-    std::string err, warn;
-    if (!run(loader, model, err, warn))
-      return Diagnostic{"IMPORT_GLTF_INVALID", "tinygltf: " + (err.empty() ? warn : err), "", 0};
+    if (std::optional<Diagnostic> e = load_model(model)) return *e;
     return Builder(model).run();
   } catch (const SceneFailure& f) {
     return f.error;
-  } catch (const std::exception& e) {  // tinygltf or nlohmann on malformed input
+  } catch (const std::exception& e) {  // nlohmann on malformed extras
     return Diagnostic{"IMPORT_GLTF_INVALID", e.what(), "", 0};
   }
 }
@@ -837,10 +516,7 @@ ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size) {
     size = plain.size();
   }
   ir::Result<Scene> scene = load(
-      [&](tinygltf::TinyGLTF& loader, tinygltf::Model& model, std::string& err, std::string& warn) {
-        return loader.LoadBinaryFromMemory(&model, &err, &warn, data, unsigned(size), "");
-      },
-      tinygltf::FsCallbacks{any_file, same_path, read_none, write_none, nullptr});
+      [&](tinygltf::Model& model) { return load_glb(data, size, model, "IMPORT_GLTF_INVALID"); });
   if (scene && info.found.quantize) {
     // compact.h: POSITION within half its dequantisation scale (plus float rounding of the
     // dequantised value), NORMAL / TANGENT within one BYTE step, TEXCOORD within half a
@@ -864,13 +540,9 @@ ir::Result<Scene> read_scene_gltf(const std::string& json, const ReadUri& read_u
                       "EXT_meshopt_compression is read in .glb files only (convert --compress "
                       "writes .glb)",
                       "/extensionsUsed", 0};
-  return load(
-      [&](tinygltf::TinyGLTF& loader, tinygltf::Model& model, std::string& err, std::string& warn) {
-        return loader.LoadASCIIFromString(&model, &err, &warn, json.data(), unsigned(json.size()),
-                                          "");
-      },
-      tinygltf::FsCallbacks{any_file, same_path, read_via, write_none,
-                            const_cast<ReadUri*>(&read_uri)});
+  return load([&](tinygltf::Model& model) {
+    return load_gltf(json, read_uri, model, "IMPORT_GLTF_INVALID");
+  });
 }
 
 }  // namespace f2g::gltf

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "gltf_writer/read/tinygltf_load.h"
 #include "ir/mesh.h"
 #include "ir/result.h"
 
@@ -67,10 +68,7 @@ inline constexpr uint32_t kNoMaterial = 0xFFFFFFFF;
 inline constexpr uint64_t kMaxSceneVertices = 1u << 24;
 
 ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size);
-// A .gltf's JSON; `read_uri` gives the bytes of one external buffer uri (data: uris are
-// decoded by tinygltf) or an error message.
-using ReadUri =
-    std::function<bool(const std::string& uri, std::vector<uint8_t>& out, std::string& error)>;
+// A .gltf's JSON; `read_uri` (tinygltf_load.h) gives the bytes of its external buffers.
 ir::Result<Scene> read_scene_gltf(const std::string& json, const ReadUri& read_uri);
 
 }  // namespace f2g::gltf

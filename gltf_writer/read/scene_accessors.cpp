@@ -1,0 +1,172 @@
+#include "gltf_writer/read/scene_accessors.h"
+
+#include <tiny_gltf.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "gltf_writer/read/scene_failure.h"
+#include "gltf_writer/read/scene_read.h"
+
+namespace f2g::gltf::scene {
+namespace {
+
+using std::to_string;
+
+size_t width_of(int type) {
+  const int w = tinygltf::GetNumComponentsInType(type);
+  return w > 0 ? size_t(w) : 0;
+}
+
+double component(const uint8_t* p, int type, bool normalized) {
+  switch (type) {
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+      float f;
+      std::memcpy(&f, p, 4);
+      return f;
+    }
+    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+      const int8_t x = int8_t(p[0]);
+      return normalized ? std::max(double(x) / 127.0, -1.0) : double(x);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return normalized ? double(p[0]) / 255.0 : double(p[0]);
+    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+      int16_t x;
+      std::memcpy(&x, p, 2);
+      return normalized ? std::max(double(x) / 32767.0, -1.0) : double(x);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+      uint16_t x;
+      std::memcpy(&x, p, 2);
+      return normalized ? double(x) / 65535.0 : double(x);
+    }
+    default: {  // UNSIGNED_INT (only indices may use it)
+      uint32_t x;
+      std::memcpy(&x, p, 4);
+      return double(x);
+    }
+  }
+}
+
+// [base, base + stride * (count - 1) + element) inside view `view_index`, at byte `offset`.
+const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t offset, size_t count,
+                         size_t element, size_t& stride, const std::string& path) {
+  if (view_index < 0 || size_t(view_index) >= model.bufferViews.size())
+    fail("IMPORT_GLTF_ACCESSOR", "buffer view " + to_string(view_index) + " does not exist", path);
+  const tinygltf::BufferView& view = model.bufferViews[view_index];
+  if (view.buffer < 0 || size_t(view.buffer) >= model.buffers.size())
+    fail("IMPORT_GLTF_ACCESSOR", "buffer " + to_string(view.buffer) + " does not exist", path);
+  const std::vector<unsigned char>& data = model.buffers[view.buffer].data;
+  stride = view.byteStride ? view.byteStride : element;
+  if (stride < element || stride > 252)
+    fail("IMPORT_GLTF_ACCESSOR",
+         "byteStride " + to_string(view.byteStride) + " for " + to_string(element) +
+             "-byte elements",
+         path);
+  const bool view_fits =
+      view.byteOffset <= data.size() && view.byteLength <= data.size() - view.byteOffset;
+  if (!view_fits || count > data.size())
+    fail("IMPORT_GLTF_ACCESSOR",
+         "buffer view " + to_string(view_index) + " (" + to_string(view.byteLength) + " bytes at " +
+             to_string(view.byteOffset) + ") or its " + to_string(count) +
+             " elements pass the buffer's " + to_string(data.size()) + " bytes",
+         path);
+  const uint64_t need = count ? uint64_t(stride) * (count - 1) + element : 0;
+  if (offset > view.byteLength || need > view.byteLength - offset)
+    fail("IMPORT_GLTF_ACCESSOR",
+         to_string(count) + " elements of " + to_string(element) + " bytes (stride " +
+             to_string(stride) + ") at " + to_string(offset) + " pass buffer view " +
+             to_string(view_index) + "'s " + to_string(view.byteLength) + " bytes",
+         path);
+  return data.data() + view.byteOffset + offset;
+}
+
+}  // namespace
+
+bool unsigned_index_type(int type) {
+  return type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
+         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ||
+         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+}
+
+size_t buffer_bytes(const tinygltf::Model& model) {
+  size_t n = 0;
+  for (const tinygltf::Buffer& b : model.buffers) n += b.data.size();
+  return n;
+}
+
+Values read_accessor(const tinygltf::Model& model, int index, const std::string& path) {
+  if (index < 0 || size_t(index) >= model.accessors.size())
+    fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
+  const tinygltf::Accessor& a = model.accessors[index];
+  const std::string at = "/accessors/" + to_string(index);
+  Values out;
+  out.width = width_of(a.type);
+  const int comp = tinygltf::GetComponentSizeInBytes(uint32_t(a.componentType));
+  if (out.width == 0 || comp <= 0)
+    fail("IMPORT_GLTF_ACCESSOR", "unknown type or componentType", at);
+  out.count = a.count;
+  out.component_type = a.componentType;
+  out.normalized = a.normalized;
+  if (out.count > kMaxSceneVertices * 4)
+    fail("IMPORT_GLTF_TOO_LARGE", to_string(out.count) + " elements", at);
+  const size_t element = size_t(comp) * out.width;
+  // The claimed elements are checked against the bytes that back them before their values
+  // are allocated: the view's, or for a sparse accessor without one, the buffers' (a file
+  // stores every element it draws somewhere).
+  size_t stride = 0;
+  const uint8_t* base = a.bufferView >= 0 ? view_span(model, a.bufferView, a.byteOffset, out.count,
+                                                      element, stride, at)
+                                          : nullptr;
+  if (!base && out.count * element > buffer_bytes(model))
+    fail("IMPORT_GLTF_ACCESSOR",
+         to_string(out.count) + " elements without a buffer view pass the buffers' " +
+             to_string(buffer_bytes(model)) + " bytes",
+         at);
+  out.v.assign(out.count * out.width, 0.0);
+  if (base) {
+    for (size_t i = 0; i < out.count; ++i)
+      for (size_t c = 0; c < out.width; ++c)
+        out.v[i * out.width + c] =
+            component(base + i * stride + c * size_t(comp), a.componentType, a.normalized);
+  } else if (!a.sparse.isSparse) {
+    fail("IMPORT_GLTF_ACCESSOR", "no bufferView and not sparse", at);
+  }
+  if (a.sparse.isSparse) {
+    const size_t n = size_t(std::max(a.sparse.count, 0));
+    if (n > out.count)
+      fail("IMPORT_GLTF_ACCESSOR",
+           "sparse count " + to_string(n) + " > accessor count " + to_string(out.count),
+           at + "/sparse/count");
+    const int itype = a.sparse.indices.componentType;
+    if (!unsigned_index_type(itype))
+      fail("IMPORT_GLTF_INDEX_TYPE",
+           "sparse indices of componentType " + to_string(itype) +
+               " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
+           at + "/sparse/indices/componentType");
+    const int icomp = tinygltf::GetComponentSizeInBytes(uint32_t(itype));
+    size_t istride = 0, vstride = 0;
+    const uint8_t* ib =
+        view_span(model, a.sparse.indices.bufferView, size_t(a.sparse.indices.byteOffset), n,
+                  size_t(icomp), istride, at + "/sparse/indices");
+    const uint8_t* vb =
+        view_span(model, a.sparse.values.bufferView, size_t(a.sparse.values.byteOffset), n, element,
+                  vstride, at + "/sparse/values");
+    istride = size_t(icomp);  // sparse parts are tightly packed (glTF 3.6.2.3)
+    vstride = element;
+    for (size_t k = 0; k < n; ++k) {
+      const double target = component(ib + k * istride, a.sparse.indices.componentType, false);
+      if (!(target < double(out.count)))
+        fail("IMPORT_GLTF_ACCESSOR",
+             "sparse index " + to_string(uint64_t(target)) + " >= count " + to_string(out.count),
+             at + "/sparse/indices");
+      for (size_t c = 0; c < out.width; ++c)
+        out.v[size_t(target) * out.width + c] =
+            component(vb + k * vstride + c * size_t(comp), a.componentType, a.normalized);
+    }
+  }
+  return out;
+}
+
+}  // namespace f2g::gltf::scene

@@ -1,0 +1,37 @@
+// The scene reader's accessors (scene_read.cpp): an accessor of any component type read whole
+// into doubles, every count and offset bounded by the bytes behind it before anything is
+// allocated. Failures throw SceneFailure (scene_failure.h) with an IMPORT_GLTF_... code.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace tinygltf {
+class Model;
+}
+
+namespace f2g::gltf::scene {
+
+// An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
+// sparse substitutions applied. Bounds are checked in subtraction form before any read.
+struct Values {
+  size_t count = 0, width = 0;
+  int component_type = 0;
+  bool normalized = false;
+  std::vector<double> v;
+  double at(size_t i, size_t c) const { return v[i * width + c]; }
+};
+
+// The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
+// a signed or float one could hold a value no vertex number has (-32768, 1.5, NaN).
+bool unsigned_index_type(int type);
+
+// Every byte of every buffer the model holds.
+size_t buffer_bytes(const tinygltf::Model& model);
+
+// Accessor `index` (normalized integers divided out, as glTF defines them, sparse
+// substitutions applied); `path` names the reference in errors.
+Values read_accessor(const tinygltf::Model& model, int index, const std::string& path);
+
+}  // namespace f2g::gltf::scene
