@@ -4,9 +4,10 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <string>
-#include <unordered_map>
+#include <tuple>
 
 namespace f2g {
 namespace {
@@ -26,14 +27,6 @@ struct Cell {
   int64_t x, y, z;
   bool operator==(const Cell& o) const { return x == o.x && y == o.y && z == o.z; }
 };
-struct CellHash {
-  size_t operator()(const Cell& c) const {
-    uint64_t h = uint64_t(c.x) * 0x9E3779B97F4A7C15ull;
-    h ^= uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2);
-    h ^= uint64_t(c.z) * 0x165667B19E3779F9ull + (h << 6) + (h >> 2);
-    return size_t(h);
-  }
-};
 
 int64_t cell_of(double v, double size) {
   const double c = std::floor(v / size);
@@ -42,8 +35,59 @@ int64_t cell_of(double v, double size) {
   return int64_t(c);
 }
 
+const std::string kPosition = "POSITION", kWeights0 = "WEIGHTS_0";
+
+// Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
+// dropped, in joint order, as the matcher compares them.
+class InfluenceTable {
+ public:
+  InfluenceTable() = default;
+  InfluenceTable(const ir::Mesh& mesh, bool tidy) {
+    at_.reserve(size_t(mesh.vertex_count) + 1);
+    // influences_of's sets, looked up once: each JOINTS_n with its WEIGHTS_n of one width.
+    std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> sets;
+    for (int set = 0;; ++set) {
+      const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
+      const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
+      if (!j || !w || j->width != w->width) break;
+      sets.push_back({j, w});
+    }
+    std::vector<Influence> x;
+    for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
+      at_.push_back(all_.size());
+      x.clear();
+      for (const auto& [j, w] : sets) {
+        if (v >= j->vertex_count() || v >= w->vertex_count()) break;
+        for (size_t c = 0; c < j->width; ++c)
+          x.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
+      }
+      if (tidy) {
+        x.erase(
+            std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
+            x.end());
+        std::sort(x.begin(), x.end(),
+                  [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+      }
+      all_.insert(all_.end(), x.begin(), x.end());
+    }
+    at_.push_back(all_.size());
+  }
+  // Vertex v's: where they start and how many.
+  std::pair<const Influence*, size_t> of(uint32_t v) const {
+    if (size_t(v) + 1 >= at_.size()) return {nullptr, 0};
+    return {all_.data() + at_[v], at_[v + 1] - at_[v]};
+  }
+
+ private:
+  std::vector<size_t> at_;
+  std::vector<Influence> all_;
+};
+
 class Matcher {
  public:
+  // How a shared attribute is compared (fits): told by its semantic once, not per vertex.
+  enum class Kind { Position, Direction, Colour, Other };
+
   Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
       : donor_(donor), in_(incoming), half_step_(half_step) {
     std::vector<std::string> computed;
@@ -54,13 +98,28 @@ class Matcher {
       if (is_influence(a.semantic)) continue;
       if (std::find(computed.begin(), computed.end(), a.semantic) != computed.end()) continue;
       const ir::Attribute* d = donor.find(a.semantic);
-      if (d && d->width == a.width) shared_.push_back({d, &a});
+      if (d && d->width == a.width) {
+        shared_.push_back({d, &a});
+        kind_.push_back(a.semantic == "POSITION"             ? Kind::Position
+                        : is_direction(a.semantic)           ? Kind::Direction
+                        : a.semantic.rfind("COLOR_", 0) == 0 ? Kind::Colour
+                                                             : Kind::Other);
+      }
     }
     influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
     for (int set = 0;; ++set) {
       const ir::Attribute* j = incoming.find("JOINTS_" + std::to_string(set));
       if (!j || !incoming.find("WEIGHTS_" + std::to_string(set))) break;
       in_lanes_ += j->width;
+    }
+    dp_ = donor.find("POSITION");
+    ip_ = incoming.find("POSITION");
+    // Each vertex's influences read once (influences_of looks its attributes up by name):
+    // the donor's as stored, for its twins, and both sides tidied, for the comparison.
+    if (influences_) {
+      donor_raw_ = InfluenceTable(donor, false);
+      donor_tidy_ = InfluenceTable(donor, true);
+      in_tidy_ = InfluenceTable(incoming, true);
     }
   }
 
@@ -79,24 +138,36 @@ class Matcher {
   VertexMatch run() {
     VertexMatch m;
     m.donor_of.assign(in_.vertex_count, kNewVertex);
-    const ir::Attribute* dp = donor_.find("POSITION");
-    const ir::Attribute* ip = in_.find("POSITION");
+    const ir::Attribute* dp = dp_;
+    const ir::Attribute* ip = ip_;
     if (!dp || !ip || dp->width != 3 || ip->width != 3) return m;
     // One cell per donor step: the coarsest position step decides the cell size, so an
     // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
     double cell = 0;
+    position_step_.resize(size_t(donor_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) cell = std::max(cell, 2 * half_step_("POSITION", v, c));
+      for (size_t c = 0; c < 3; ++c) {
+        position_step_[size_t(v) * 3 + c] = half_step_(kPosition, v, c);
+        cell = std::max(cell, 2 * position_step_[size_t(v) * 3 + c]);
+      }
     double extent = 0;
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) extent = std::max(extent, std::fabs(dp->get(v, c)));
     cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
-    std::unordered_map<Cell, std::vector<uint32_t>, CellHash> grid;
-    grid.reserve(donor_.vertex_count);
+    // The grid: donor vertices sorted by cell, each cell's in vertex order (one allocation,
+    // no list per cell).
+    std::vector<std::pair<Cell, uint32_t>> grid(donor_.vertex_count);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      grid[{cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
-            cell_of(dp->get(v, 2), cell)}]
-          .push_back(v);
+      grid[v] = {{cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
+                  cell_of(dp->get(v, 2), cell)},
+                 v};
+    std::sort(grid.begin(), grid.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.first.x, a.first.y, a.first.z, a.second) <
+             std::tie(b.first.x, b.first.y, b.first.z, b.second);
+    });
+    const auto before = [](const std::pair<Cell, uint32_t>& a, const Cell& c) {
+      return std::tie(a.first.x, a.first.y, a.first.z) < std::tie(c.x, c.y, c.z);
+    };
     std::vector<uint8_t> taken(donor_.vertex_count, 0);
     const double reach = cell / 2;
     for (uint32_t v = 0; v < in_.vertex_count; ++v) {
@@ -113,9 +184,10 @@ class Matcher {
       for (int64_t x = span[0][0]; x <= span[0][1]; ++x)
         for (int64_t y = span[1][0]; y <= span[1][1]; ++y)
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
-            auto it = grid.find({x, y, z});
-            if (it == grid.end()) continue;
-            for (uint32_t d : it->second) {
+            const Cell here{x, y, z};
+            for (auto it = std::lower_bound(grid.begin(), grid.end(), here, before);
+                 it != grid.end() && it->first == here; ++it) {
+              const uint32_t d = it->second;
               if (++looked > kMaxCandidates) break;
               if (!fits(d, v)) continue;
               const double dist = distance(d, v);
@@ -138,18 +210,18 @@ class Matcher {
 
  private:
   bool fits(uint32_t d, uint32_t v) const {
-    const ir::Attribute* dp = donor_.find("POSITION");
-    const ir::Attribute* ip = in_.find("POSITION");
     for (size_t c = 0; c < 3; ++c)
-      if (!(std::fabs(dp->get(d, c) - ip->get(v, c)) <= half_step_("POSITION", d, c))) return false;
-    for (const auto& [da, ia] : shared_) {
-      if (da->semantic == "POSITION") continue;
-      if (is_direction(da->semantic)) {
+      if (!(std::fabs(dp_->get(d, c) - ip_->get(v, c)) <= position_step_[size_t(d) * 3 + c]))
+        return false;
+    for (size_t k = 0; k < shared_.size(); ++k) {
+      const auto [da, ia] = shared_[k];
+      if (kind_[k] == Kind::Position) continue;
+      if (kind_[k] == Kind::Direction) {
         if (!same_direction(*da, *ia, d, v)) return false;
         continue;
       }
       for (size_t c = 0; c < da->width; ++c)
-        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(da->semantic, d, c)))
+        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(*da, kind_[k], d, c)))
           return false;
     }
     if (influences_ && !same_influences(d, v)) return false;
@@ -158,9 +230,9 @@ class Matcher {
 
   // Half a step, but colours and weights within one whole step (Blender's colour round trip
   // through sRGB moves them by about half a step).
-  double tolerance(const std::string& semantic, uint32_t d, size_t c) const {
-    const double h = half_step_(semantic, d, c);
-    return semantic.rfind("COLOR_", 0) == 0 ? 2 * h + 1e-7 : h;
+  double tolerance(const ir::Attribute& a, Kind kind, uint32_t d, size_t c) const {
+    const double h = half_step_(a.semantic, d, c);
+    return kind == Kind::Colour ? 2 * h + 1e-7 : h;
   }
 
   // Directions: the writer stores NORMAL / TANGENT at unit length, so the donor's are
@@ -189,32 +261,29 @@ class Matcher {
   }
 
   bool same_influences(uint32_t d, uint32_t v) const {
-    std::vector<Influence> a = influences_of(donor_, d), b = influences_of(in_, v);
-    auto tidy = [](std::vector<Influence>& x) {
-      x.erase(std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
-              x.end());
-      std::sort(x.begin(), x.end(),
-                [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
-    };
-    tidy(a);
-    tidy(b);
+    const auto [b, nb] = in_tidy_.of(v);
+    auto [a, na] = donor_tidy_.of(d);
     // A file with fewer lanes than the donor vertex has influences carries its largest ones,
     // renormalised (Blender's default export keeps 4): the rest it has no room for.
-    if (a.size() > in_lanes_ && b.size() == in_lanes_ && in_lanes_ > 0) {
-      std::stable_sort(a.begin(), a.end(),
+    std::vector<Influence> largest;
+    if (na > in_lanes_ && nb == in_lanes_ && in_lanes_ > 0) {
+      largest.assign(a, a + na);
+      std::stable_sort(largest.begin(), largest.end(),
                        [](const Influence& p, const Influence& q) { return p.weight > q.weight; });
-      a.resize(in_lanes_);
+      largest.resize(in_lanes_);
       double sum = 0;
-      for (const Influence& i : a) sum += i.weight;
-      for (Influence& i : a) i.weight = float(i.weight / sum);
-      std::sort(a.begin(), a.end(),
+      for (const Influence& i : largest) sum += i.weight;
+      for (Influence& i : largest) i.weight = float(i.weight / sum);
+      std::sort(largest.begin(), largest.end(),
                 [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+      a = largest.data();
+      na = largest.size();
     }
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
+    if (na != nb) return false;
+    for (size_t i = 0; i < na; ++i) {
       if (a[i].joint != b[i].joint) return false;
       if (!(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
-            2 * half_step_("WEIGHTS_0", d, i) + 1e-6))
+            2 * half_step_(kWeights0, d, i) + 1e-6))
         return false;
     }
     return true;
@@ -249,24 +318,43 @@ class Matcher {
   // Per donor vertex: the first donor vertex with the same values in everything compared.
  public:
   std::vector<uint32_t> donor_twins() const {
-    std::vector<uint32_t> twin(donor_.vertex_count);
-    std::unordered_map<std::string, uint32_t> first;
-    first.reserve(donor_.vertex_count);
-    std::string key;
-    auto put = [&key](double x) { key.append(reinterpret_cast<const char*>(&x), sizeof x); };
-    const ir::Attribute* dp = donor_.find("POSITION");
+    // Each vertex's values as bit patterns, flat; vertices sorted by them (stable, so the
+    // first of equal ones is the lowest numbered): no string or allocation per vertex.
+    std::vector<uint64_t> keys;
+    std::vector<size_t> at(size_t(donor_.vertex_count) + 1, 0);
+    auto put = [&keys](double x) {
+      uint64_t bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      keys.push_back(bits);
+    };
+    const ir::Attribute* dp = dp_;
     for (uint32_t d = 0; d < donor_.vertex_count; ++d) {
-      key.clear();
+      at[d] = keys.size();
       for (size_t c = 0; c < 3; ++c) put(dp->get(d, c));
       for (const auto& shared : shared_)
         for (size_t c = 0; c < shared.first->width; ++c) put(shared.first->get(d, c));
-      if (influences_)
-        for (const Influence& i : influences_of(donor_, d)) {
-          put(i.joint);
-          put(i.weight);
+      if (influences_) {
+        const auto [x, n] = donor_raw_.of(d);
+        for (size_t i = 0; i < n; ++i) {
+          put(x[i].joint);
+          put(x[i].weight);
         }
-      twin[d] = first.emplace(key, d).first->second;
+      }
     }
+    at[donor_.vertex_count] = keys.size();
+    const auto key_less = [&](uint32_t a, uint32_t b) {
+      const size_t na = at[a + 1] - at[a], nb = at[b + 1] - at[b];
+      if (na != nb) return na < nb;
+      return std::lexicographical_compare(
+          keys.begin() + long(at[a]), keys.begin() + long(at[a + 1]), keys.begin() + long(at[b]),
+          keys.begin() + long(at[b + 1]));
+    };
+    std::vector<uint32_t> order(donor_.vertex_count);
+    for (uint32_t d = 0; d < donor_.vertex_count; ++d) order[d] = d;
+    std::stable_sort(order.begin(), order.end(), key_less);
+    std::vector<uint32_t> twin(donor_.vertex_count);
+    for (size_t k = 0; k < order.size(); ++k)
+      twin[order[k]] = k > 0 && !key_less(order[k - 1], order[k]) ? twin[order[k - 1]] : order[k];
     return twin;
   }
 
@@ -275,12 +363,11 @@ class Matcher {
   // compared (a tie-break among fits only).
   double distance(uint32_t d, uint32_t v) const {
     double sum = 0;
-    const ir::Attribute* dp = donor_.find("POSITION");
-    const ir::Attribute* ip = in_.find("POSITION");
-    for (size_t c = 0; c < 3; ++c) sum += std::fabs(dp->get(d, c) - ip->get(v, c));
-    for (const auto& [da, ia] : shared_)
-      if (da->semantic != "POSITION")
-        for (size_t c = 0; c < da->width; ++c) sum += std::fabs(da->get(d, c) - ia->get(v, c));
+    for (size_t c = 0; c < 3; ++c) sum += std::fabs(dp_->get(d, c) - ip_->get(v, c));
+    for (size_t k = 0; k < shared_.size(); ++k)
+      if (kind_[k] != Kind::Position)
+        for (size_t c = 0; c < shared_[k].first->width; ++c)
+          sum += std::fabs(shared_[k].first->get(d, c) - shared_[k].second->get(v, c));
     return sum;
   }
 
@@ -300,8 +387,12 @@ class Matcher {
   const ir::Mesh& in_;
   const HalfStep& half_step_;
   std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> shared_;
+  std::vector<Kind> kind_;  // of each shared_ pair, by its semantic
   bool influences_ = false;
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
+  const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
+  InfluenceTable donor_raw_, donor_tidy_, in_tidy_;
+  std::vector<double> position_step_;  // run(): half_step_ of each donor POSITION component
 };
 
 }  // namespace
