@@ -9,8 +9,7 @@ target_link_libraries(converter_validator_test PRIVATE f2g_converter nlohmann_js
 target_compile_definitions(converter_validator_test PRIVATE F2G_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                            F2G_BINARY_DIR="${PROJECT_BINARY_DIR}")
 add_dependencies(converter_validator_test forge2gltf)  # the ValidateCli tests run it
-gtest_discover_tests(converter_validator_test DISCOVERY_TIMEOUT 60
-                     PROPERTIES LABELS validator TIMEOUT 300)
+f2g_discover(converter_validator_test validator TIMEOUT 300)
 
 add_test(NAME validate_all_samples
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/converter/cli/validate_samples.sh $<TARGET_FILE:forge2gltf>

@@ -8,5 +8,4 @@ target_link_libraries(compact_validator_test PRIVATE f2g_compact_meshes f2g_gltf
                       GTest::gtest_main)
 target_compile_definitions(compact_validator_test PRIVATE F2G_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                            F2G_BINARY_DIR="${PROJECT_BINARY_DIR}")
-gtest_discover_tests(compact_validator_test DISCOVERY_TIMEOUT 60
-                     PROPERTIES LABELS validator TIMEOUT 300)
+f2g_discover(compact_validator_test validator TIMEOUT 300)
