@@ -47,13 +47,21 @@ std::optional<ir::Diagnostic> write_all(int fd, const uint8_t* data, size_t size
   return std::nullopt;
 }
 
+// Creates the new file `tmp`, the temp of `path`, for writing into `fd`.
+std::optional<ir::Diagnostic> create_temp(const fs::path& tmp, const fs::path& path,
+                                          const AtomicOptions& o, int& fd) {
+  if (injected(o, "open", path))
+    return write_failed(path, "create a temp file for", "injected failure");
+  fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return write_failed(path, "create a temp file for", errno_text(errno));
+  return std::nullopt;
+}
+
 // Writes all of data to a new file `tmp` (and fsyncs it with o.sync); on failure removes it.
 std::optional<ir::Diagnostic> write_temp(const fs::path& tmp, const FileData& f,
                                          const AtomicOptions& o) {
-  if (injected(o, "open", f.path))
-    return write_failed(f.path, "create a temp file for", "injected failure");
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) return write_failed(f.path, "create a temp file for", errno_text(errno));
+  int fd = -1;
+  if (auto err = create_temp(tmp, f.path, o, fd)) return err;
   std::optional<ir::Diagnostic> err;
   if (f.size && injected(o, "write", f.path)) {
     // A short write first, so the failure happens with a partial temp file on disk.
@@ -93,6 +101,33 @@ int rename_no_replace(const fs::path& from, const fs::path& to) {
   return 0;
 }
 
+// Before anything is written to `path`: its directory made, and without o.replace the
+// promise kept that an existing file is never overwritten.
+std::optional<ir::Diagnostic> prepare_destination(const fs::path& path, const AtomicOptions& o) {
+  const fs::path dir = path.parent_path();
+  std::error_code ec;
+  if (injected(o, "mkdir", path))
+    return write_failed(path, "create the directory of", "injected failure");
+  if (!dir.empty()) fs::create_directories(dir, ec);
+  if (ec) return write_failed(path, "create the directory of", ec.message());
+  if (!o.replace && fs::exists(fs::symlink_status(path))) return already_exists(path);
+  return std::nullopt;
+}
+
+// The complete temp renamed over `dest` (never replacing it without o.replace).
+std::optional<ir::Diagnostic> rename_into_place(const fs::path& tmp, const fs::path& dest,
+                                                const AtomicOptions& o) {
+  if (injected(o, "rename", dest)) return write_failed(dest, "rename into", "injected failure");
+  int e = 0;
+  if (o.replace)
+    e = ::rename(tmp.c_str(), dest.c_str()) != 0 ? errno : 0;
+  else
+    e = rename_no_replace(tmp, dest);
+  if (e == EEXIST) return already_exists(dest);
+  if (e != 0) return write_failed(dest, "rename into", errno_text(e));
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_stream_destination(const fs::path& path) {
@@ -117,20 +152,9 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
       if (!t.empty()) ::unlink(t.c_str());
   };
   for (const FileData& f : files) {
-    const fs::path dir = f.path.parent_path();
-    std::error_code ec;
-    if (injected(options, "mkdir", f.path)) {
+    if (auto err = prepare_destination(f.path, options)) {
       remove_temps();
-      return write_failed(f.path, "create the directory of", "injected failure");
-    }
-    if (!dir.empty()) fs::create_directories(dir, ec);
-    if (ec) {
-      remove_temps();
-      return write_failed(f.path, "create the directory of", ec.message());
-    }
-    if (!options.replace && fs::exists(fs::symlink_status(f.path))) {
-      remove_temps();
-      return already_exists(f.path);
+      return err;
     }
     if (options.replace && is_stream_destination(f.path)) {
       if (auto err = write_stream(f)) {
@@ -155,21 +179,11 @@ std::optional<ir::Diagnostic> write_atomically(const std::vector<FileData>& file
     const fs::path& dest = files[i].path;
     std::error_code ec;
     const bool existed = fs::exists(fs::symlink_status(dest, ec));
-    std::string reason;
-    int e = 0;
-    if (injected(options, "rename", dest)) {
-      reason = "injected failure";
-    } else if (options.replace) {
-      if (::rename(temps[i].c_str(), dest.c_str()) != 0) e = errno;
-    } else {
-      e = rename_no_replace(temps[i], dest);
-    }
-    if (e != 0 || !reason.empty()) {
+    if (auto err = rename_into_place(temps[i], dest, options)) {
       for (size_t j = i; j < temps.size(); ++j)
         if (!temps[j].empty()) ::unlink(temps[j].c_str());
       for (const fs::path& c : created) ::unlink(c.c_str());
-      if (e == EEXIST) return already_exists(dest);
-      return write_failed(dest, "rename into", reason.empty() ? errno_text(e) : reason);
+      return err;
     }
     if (!existed) created.push_back(dest);
   }
@@ -185,24 +199,15 @@ AtomicFile::~AtomicFile() {
 }
 
 std::optional<ir::Diagnostic> AtomicFile::open() {
-  const fs::path dir = path_.parent_path();
-  std::error_code ec;
-  if (injected(options_, "mkdir", path_))
-    return write_failed(path_, "create the directory of", "injected failure");
-  if (!dir.empty()) fs::create_directories(dir, ec);
-  if (ec) return write_failed(path_, "create the directory of", ec.message());
-  if (!options_.replace && fs::exists(fs::symlink_status(path_))) return already_exists(path_);
+  if (auto err = prepare_destination(path_, options_)) return err;
   stream_ = options_.replace && is_stream_destination(path_);
-  if (injected(options_, "open", path_))
-    return write_failed(path_, "create a temp file for", "injected failure");
   if (stream_) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd_ < 0) return write_failed(path_, "open", errno_text(errno));
     return std::nullopt;
   }
   const fs::path tmp = temp_path_for(path_);
-  fd_ = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd_ < 0) return write_failed(path_, "create a temp file for", errno_text(errno));
+  if (auto err = create_temp(tmp, path_, options_, fd_)) return err;
   temp_ = tmp;
   return std::nullopt;
 }
@@ -229,17 +234,7 @@ std::optional<ir::Diagnostic> AtomicFile::commit() {
     committed_ = !error_;
     return error_;
   }
-  int e = 0;
-  if (injected(options_, "rename", path_))
-    error_ = write_failed(path_, "rename into", "injected failure");
-  else if (options_.replace)
-    e = ::rename(temp_.c_str(), path_.c_str()) != 0 ? errno : 0;
-  else
-    e = rename_no_replace(temp_, path_);
-  if (e == EEXIST)
-    error_ = already_exists(path_);
-  else if (e != 0)
-    error_ = write_failed(path_, "rename into", errno_text(e));
+  error_ = rename_into_place(temp_, path_, options_);
   committed_ = !error_;
   return error_;
 }

@@ -21,6 +21,30 @@ FileData data(const fs::path& p, const std::string& text = kNew) {
   return FileData{p, reinterpret_cast<const uint8_t*>(text.data()), text.size()};
 }
 
+// A fifo at `path` (standing for /dev/null or /dev/stdout) with a reader collecting what
+// is written to it.
+class FifoReader {
+ public:
+  explicit FifoReader(const fs::path& path) : made_(::mkfifo(path.c_str(), 0600) == 0) {
+    if (made_) reader_ = std::thread([this, path] { received_ = read_text(path); });
+  }
+  bool made() const { return made_; }
+  std::string received() {
+    if (reader_.joinable()) reader_.join();
+    return received_;
+  }
+
+ private:
+  bool made_;
+  std::string received_;
+  std::thread reader_;
+};
+
+// `text` appended by the streamed writer.
+std::optional<ir::Diagnostic> put(AtomicFile& f, const std::string& text) {
+  return f.write(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+}
+
 FaultInjector fail_at(const std::string& step, const std::string& file = "") {
   return [step, file](const std::string& s, const fs::path& p) {
     return s == step && (file.empty() || p.filename() == file);
@@ -32,14 +56,12 @@ FaultInjector fail_at(const std::string& step, const std::string& file = "") {
 TEST(AtomicFile, AStreamDestinationIsWrittenToNotReplaced) {
   ScratchDir d;
   const fs::path fifo = d / "out.fifo";
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::string received;
-  std::thread reader([&] { received = read_text(fifo); });
+  FifoReader reader(fifo);
+  ASSERT_TRUE(reader.made());
   AtomicOptions replace;
   replace.replace = true;
   EXPECT_FALSE(write_atomically({data(fifo)}, replace).has_value());
-  reader.join();
-  EXPECT_EQ(received, kNew);
+  EXPECT_EQ(reader.received(), kNew);
   EXPECT_TRUE(fs::is_fifo(fifo));
   EXPECT_TRUE(list_files(d.path()).empty());  // no temp left (a fifo is no regular file)
   EXPECT_TRUE(is_stream_destination("/dev/null"));
@@ -174,9 +196,8 @@ TEST(AtomicFile, TempNameIsHiddenAndInTheSameDirectory) {
 TEST(AtomicFileStreamed, PiecesAppearUnderTheFinalNameOnlyAtCommit) {
   ScratchDir d;
   AtomicFile f(d / "sub" / "a.forge");
-  const std::string one = "new ", two = "content";
-  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(one.data()), one.size()));
-  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(two.data()), two.size()));
+  ASSERT_FALSE(put(f, "new "));
+  ASSERT_FALSE(put(f, "content"));
   EXPECT_FALSE(fs::exists(d / "sub" / "a.forge"));
   EXPECT_EQ(f.temp().parent_path(), d / "sub");
   EXPECT_EQ(read_text(f.temp()), kNew);
@@ -189,7 +210,7 @@ TEST(AtomicFileStreamed, AWriterDestroyedBeforeCommitLeavesNothing) {
   ScratchDir d;
   {
     AtomicFile f(d / "a.forge");
-    ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+    ASSERT_FALSE(put(f, kNew));
     EXPECT_TRUE(fs::exists(f.temp()));
   }
   EXPECT_TRUE(list_files(d.path()).empty());
@@ -199,8 +220,7 @@ TEST(AtomicFileStreamed, AnExistingDestinationIsRefusedAtTheFirstWriteWithoutRep
   ScratchDir d;
   write_text(d / "a.forge", "old");
   AtomicFile f(d / "a.forge");
-  const std::optional<ir::Diagnostic> e =
-      f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size());
+  const std::optional<ir::Diagnostic> e = put(f, kNew);
   ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->code, "OUTPUT_EXISTS");
   ASSERT_TRUE(f.commit().has_value());  // the failure sticks
@@ -211,7 +231,7 @@ TEST(AtomicFileStreamed, AnExistingDestinationIsRefusedAtTheFirstWriteWithoutRep
 TEST(AtomicFileStreamed, AFileThatAppearsWhileWritingIsNotReplaced) {
   ScratchDir d;
   AtomicFile f(d / "a.forge");
-  ASSERT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+  ASSERT_FALSE(put(f, kNew));
   write_text(d / "a.forge", "theirs");
   const std::optional<ir::Diagnostic> e = f.commit();
   ASSERT_TRUE(e.has_value());
@@ -229,8 +249,7 @@ TEST(AtomicFileStreamed, AFailedWriteOrRenameLeavesNoTempAndKeepsTheOldFile) {
     o.fault = fail_at(step);
     {
       AtomicFile f(d / "a.forge", o);
-      const std::optional<ir::Diagnostic> w =
-          f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size());
+      const std::optional<ir::Diagnostic> w = put(f, kNew);
       const std::optional<ir::Diagnostic> c = f.commit();
       ASSERT_TRUE(c.has_value()) << step;
       EXPECT_EQ(c->code, "OUTPUT_WRITE_FAILED") << step;
@@ -244,19 +263,17 @@ TEST(AtomicFileStreamed, AFailedWriteOrRenameLeavesNoTempAndKeepsTheOldFile) {
 TEST(AtomicFileStreamed, AStreamDestinationIsWrittenDirectly) {
   ScratchDir d;
   const fs::path fifo = d / "out.fifo";
-  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::string received;
-  std::thread reader([&] { received = read_text(fifo); });
+  FifoReader reader(fifo);
+  ASSERT_TRUE(reader.made());
   AtomicOptions replace;
   replace.replace = true;
   {
     AtomicFile f(fifo, replace);
-    EXPECT_FALSE(f.write(reinterpret_cast<const uint8_t*>(kNew.data()), kNew.size()));
+    EXPECT_FALSE(put(f, kNew));
     EXPECT_TRUE(f.temp().empty());
     EXPECT_FALSE(f.commit().has_value());
   }
-  reader.join();
-  EXPECT_EQ(received, kNew);
+  EXPECT_EQ(reader.received(), kNew);
   EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
