@@ -39,28 +39,40 @@ const std::string kPosition = "POSITION", kWeights0 = "WEIGHTS_0";
 
 // Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
 // dropped, in joint order, as the matcher compares them.
+// The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
+// the first n without them.
+using InfluenceSets = std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>>;
+InfluenceSets influence_sets(const ir::Mesh& mesh) {
+  InfluenceSets sets;
+  for (int set = 0;; ++set) {
+    const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
+    const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
+    if (!j || !w || j->width != w->width) break;
+    sets.push_back({j, w});
+  }
+  return sets;
+}
+
+// Vertex v's influences appended to `out`, set by set, up to the first set too short for v.
+void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influence>& out) {
+  for (const auto& [j, w] : sets) {
+    if (v >= j->vertex_count() || v >= w->vertex_count()) break;
+    for (size_t c = 0; c < j->width; ++c)
+      out.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
+  }
+}
+
 class InfluenceTable {
  public:
   InfluenceTable() = default;
   InfluenceTable(const ir::Mesh& mesh, bool tidy) {
     at_.reserve(size_t(mesh.vertex_count) + 1);
-    // influences_of's sets, looked up once: each JOINTS_n with its WEIGHTS_n of one width.
-    std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> sets;
-    for (int set = 0;; ++set) {
-      const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
-      const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
-      if (!j || !w || j->width != w->width) break;
-      sets.push_back({j, w});
-    }
+    const InfluenceSets sets = influence_sets(mesh);  // looked up once, not per vertex
     std::vector<Influence> x;
     for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
       at_.push_back(all_.size());
       x.clear();
-      for (const auto& [j, w] : sets) {
-        if (v >= j->vertex_count() || v >= w->vertex_count()) break;
-        for (size_t c = 0; c < j->width; ++c)
-          x.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
-      }
+      append_influences(sets, v, x);
       if (tidy) {
         x.erase(
             std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
@@ -87,6 +99,11 @@ class Matcher {
  public:
   // How a shared attribute is compared (fits): told by its semantic once, not per vertex.
   enum class Kind { Position, Direction, Colour, Other };
+  static Kind kind_of(const std::string& semantic) {
+    if (semantic == "POSITION") return Kind::Position;
+    if (is_direction(semantic)) return Kind::Direction;
+    return semantic.rfind("COLOR_", 0) == 0 ? Kind::Colour : Kind::Other;
+  }
 
   Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
       : donor_(donor), in_(incoming), half_step_(half_step) {
@@ -98,13 +115,7 @@ class Matcher {
       if (is_influence(a.semantic)) continue;
       if (std::find(computed.begin(), computed.end(), a.semantic) != computed.end()) continue;
       const ir::Attribute* d = donor.find(a.semantic);
-      if (d && d->width == a.width) {
-        shared_.push_back({d, &a});
-        kind_.push_back(a.semantic == "POSITION"             ? Kind::Position
-                        : is_direction(a.semantic)           ? Kind::Direction
-                        : a.semantic.rfind("COLOR_", 0) == 0 ? Kind::Colour
-                                                             : Kind::Other);
-      }
+      if (d && d->width == a.width) shared_.push_back({d, &a, kind_of(a.semantic)});
     }
     influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
     for (int set = 0;; ++set) {
@@ -131,8 +142,7 @@ class Matcher {
       if (d >= donor_.vertex_count) return false;
       ++m.matched;
     }
-    const ir::Attribute* dp = donor_.find("POSITION");
-    return m.donor_of.size() == in_.vertex_count && dp && dp->width >= 3 && same_sets(m);
+    return m.donor_of.size() == in_.vertex_count && dp_ && dp_->width >= 3 && same_sets(m);
   }
 
   VertexMatch run() {
@@ -213,15 +223,15 @@ class Matcher {
     for (size_t c = 0; c < 3; ++c)
       if (!(std::fabs(dp_->get(d, c) - ip_->get(v, c)) <= position_step_[size_t(d) * 3 + c]))
         return false;
-    for (size_t k = 0; k < shared_.size(); ++k) {
-      const auto [da, ia] = shared_[k];
-      if (kind_[k] == Kind::Position) continue;
-      if (kind_[k] == Kind::Direction) {
+    for (const Shared& x : shared_) {
+      const ir::Attribute *da = x.donor, *ia = x.in;
+      if (x.kind == Kind::Position) continue;
+      if (x.kind == Kind::Direction) {
         if (!same_direction(*da, *ia, d, v)) return false;
         continue;
       }
       for (size_t c = 0; c < da->width; ++c)
-        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(*da, kind_[k], d, c)))
+        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(*da, x.kind, d, c)))
           return false;
     }
     if (influences_ && !same_influences(d, v)) return false;
@@ -331,8 +341,8 @@ class Matcher {
     for (uint32_t d = 0; d < donor_.vertex_count; ++d) {
       at[d] = keys.size();
       for (size_t c = 0; c < 3; ++c) put(dp->get(d, c));
-      for (const auto& shared : shared_)
-        for (size_t c = 0; c < shared.first->width; ++c) put(shared.first->get(d, c));
+      for (const Shared& x : shared_)
+        for (size_t c = 0; c < x.donor->width; ++c) put(x.donor->get(d, c));
       if (influences_) {
         const auto [x, n] = donor_raw_.of(d);
         for (size_t i = 0; i < n; ++i) {
@@ -364,10 +374,10 @@ class Matcher {
   double distance(uint32_t d, uint32_t v) const {
     double sum = 0;
     for (size_t c = 0; c < 3; ++c) sum += std::fabs(dp_->get(d, c) - ip_->get(v, c));
-    for (size_t k = 0; k < shared_.size(); ++k)
-      if (kind_[k] != Kind::Position)
-        for (size_t c = 0; c < shared_[k].first->width; ++c)
-          sum += std::fabs(shared_[k].first->get(d, c) - shared_[k].second->get(v, c));
+    for (const Shared& x : shared_)
+      if (x.kind != Kind::Position)
+        for (size_t c = 0; c < x.donor->width; ++c)
+          sum += std::fabs(x.donor->get(d, c) - x.in->get(v, c));
     return sum;
   }
 
@@ -386,8 +396,12 @@ class Matcher {
   const ir::Mesh& donor_;
   const ir::Mesh& in_;
   const HalfStep& half_step_;
-  std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>> shared_;
-  std::vector<Kind> kind_;  // of each shared_ pair, by its semantic
+  // An attribute both meshes carry at one width, and how it is compared (by its semantic).
+  struct Shared {
+    const ir::Attribute *donor, *in;
+    Kind kind;
+  };
+  std::vector<Shared> shared_;
   bool influences_ = false;
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
@@ -464,13 +478,7 @@ std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, s
 
 std::vector<Influence> influences_of(const ir::Mesh& mesh, uint32_t v) {
   std::vector<Influence> out;
-  for (int set = 0;; ++set) {
-    const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
-    const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
-    if (!j || !w || j->width != w->width || v >= j->vertex_count() || v >= w->vertex_count()) break;
-    for (size_t c = 0; c < j->width; ++c)
-      out.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
-  }
+  append_influences(influence_sets(mesh), v, out);
   return out;
 }
 
