@@ -84,13 +84,16 @@ std::optional<Diagnostic> gate(const PayloadRef& b, size_t entry, size_t resourc
   return std::nullopt;
 }
 
+// Mapped bytes are copied this much at a time, each piece's pages given back once written:
+// memory stays at one piece whatever the archive's size.
+constexpr size_t kPiece = size_t(8) << 20;
+
 // write_archive into `sink`, piece by piece: a payload copied from the donor goes in pieces of
 // kPiece bytes whose pages are given back once written. `identical` says whether every byte
 // written equals the donor's byte at the same place (a piece taken from the donor at its own
 // offset does without comparing).
 Result<uint64_t> stream_archive(const Archive& a, const std::vector<PayloadRef>& refs,
                                 const DonorArchive& donor, ArchiveSink& sink, bool& identical) {
-  constexpr size_t kPiece = size_t(8) << 20;
   const uintptr_t base = reinterpret_cast<uintptr_t>(donor.data);
   uint64_t at = 0;
   std::optional<Diagnostic> failed;
@@ -319,7 +322,6 @@ class FileSink : public ArchiveSink {
       return file_.commit();
     }
     convert::AtomicFile out(dest_, options_);
-    constexpr size_t kPiece = size_t(8) << 20;
     for (size_t at = 0; mapped_ && at < mapped_->size(); at += kPiece) {
       const size_t k = std::min(kPiece, mapped_->size() - at);
       if (auto e = out.write(mapped_->data() + at, k)) return e;
