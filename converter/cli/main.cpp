@@ -102,7 +102,7 @@ struct DecodeArgs {
 
 // Loads the --names lists once; a bad list is a usage error.
 bool load_names(const DecodeArgs& a, std::shared_ptr<const NameTable>& names, int& exit_code) {
-  ir::Result<std::shared_ptr<const NameTable>> loaded = load_name_lists(a.names);
+  ir::Result<std::shared_ptr<const NameTable>> loaded = io::load_name_lists(a.names);
   if (!loaded) {
     exit_code = usage_error(loaded.error().message);
     return false;
@@ -114,7 +114,7 @@ bool load_names(const DecodeArgs& a, std::shared_ptr<const NameTable>& names, in
 // Loads the tables once and points `options` at them; a bad table is a usage error.
 bool decode_options(const DecodeArgs& a, VertexTables& tables, DecodeOptions& options,
                     int& exit_code) {
-  ir::Result<VertexTables> loaded = load_vertex_tables(a.vertex_formats);
+  ir::Result<VertexTables> loaded = io::load_vertex_tables(a.vertex_formats);
   if (!loaded) {
     exit_code = usage_error(loaded.error().message);
     return false;
@@ -154,7 +154,7 @@ struct ConvertArgs {
 int run_convert(const ConvertArgs& a) {
   if (a.gltf && (a.quantize || a.compress))
     return usage_error("--quantize and --compress rewrite .glb files; they cannot go with --gltf");
-  ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
+  ir::Result<VertexTables> tables = io::load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
   int code = 0;
   std::shared_ptr<const NameTable> names;
@@ -263,7 +263,7 @@ ir::Result<nlohmann::json> info_document(const InfoArgs& a, const InfoOptions& o
 }
 
 int run_info(const InfoArgs& a) {
-  ir::Result<VertexTables> tables = load_vertex_tables(a.decode.vertex_formats);
+  ir::Result<VertexTables> tables = io::load_vertex_tables(a.decode.vertex_formats);
   if (!tables) return usage_error(tables.error().message);
   InfoOptions options;
   options.format = find_format(a.decode.format);
@@ -421,7 +421,7 @@ int run_import(ImportArgs& a) {
       import::is_archive_file(a.run.donor))
     return run_archive_import(a, true);
   a.run.progress = ::isatty(STDERR_FILENO);
-  install_interrupt_handlers();
+  io::install_interrupt_handlers();
   return import::run_import_command(a.run, std::cout, std::cerr);
 }
 
@@ -495,11 +495,11 @@ Command add_census(CLI::App& app, CensusArgs& a) {
             DecodeOptions options;
             int code = 0;
             if (!decode_options(a.decode, tables, options, code)) return code;
-            PoolOptions pool;
+            io::PoolOptions pool;
             pool.jobs = a.jobs;
             pool.progress = ::isatty(STDERR_FILENO);
-            install_interrupt_handlers();  // Ctrl-C: finish the files in flight, then stop
-            pool.stop = &interrupt_requested();
+            io::install_interrupt_handlers();  // Ctrl-C: finish the files in flight, then stop
+            pool.stop = &io::interrupt_requested();
             return census::run_census_command(a.inputs, a.json, a.markdown, pool, options,
                                               std::cout, std::cerr);
           }};
@@ -642,7 +642,7 @@ int main(int argc, char** argv) {
   for (const Command& c : commands)
     if (c.app->parsed()) {
       const int code = c.run();
-      end_by_interrupt_signal();  // an interrupted convert ends as Ctrl-C ends a program
+      io::end_by_interrupt_signal();  // an interrupted convert ends as Ctrl-C ends a program
       return code;
     }
   return kExitUsage;

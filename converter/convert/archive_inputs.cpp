@@ -26,7 +26,7 @@ bool starts_like_archive(const std::string& path) {
 }
 
 ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* observer) {
-  ir::Result<std::unique_ptr<MappedInput>> input = MappedInput::open(path);
+  ir::Result<std::unique_ptr<io::MappedInput>> input = io::MappedInput::open(path);
   if (!input) return input.error();
   MappedArchive a;
   a.input = std::move(*input);
@@ -97,7 +97,7 @@ std::string compression_label(const archive::Archive& archive,
   return "compression " + std::to_string(number);
 }
 
-std::vector<size_t> archive_jobs(const std::vector<Job>& jobs) {
+std::vector<size_t> archive_jobs(const std::vector<io::Job>& jobs) {
   std::vector<size_t> found;
   for (size_t i = 0; i < jobs.size(); ++i)
     if (!jobs[i].error && starts_like_archive(jobs[i].input)) found.push_back(i);
@@ -115,9 +115,9 @@ std::string oodle_warning_line(const std::string& archive, uint64_t entries) {
          archive::kOodleCode + "]";
 }
 
-std::vector<Job> list_archives(const std::vector<std::string>& arguments) {
-  std::vector<Job> kept;
-  for (Job& j : expand_inputs(arguments)) {
+std::vector<io::Job> list_archives(const std::vector<std::string>& arguments) {
+  std::vector<io::Job> kept;
+  for (io::Job& j : io::expand_inputs(arguments)) {
     if (j.from_walk && (j.error || !starts_like_archive(j.input))) continue;
     kept.push_back(std::move(j));
   }

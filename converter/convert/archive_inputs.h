@@ -23,7 +23,7 @@ namespace f2g::convert {
 bool starts_like_archive(const std::string& path);
 
 struct MappedArchive {
-  std::unique_ptr<MappedInput> input;
+  std::unique_ptr<io::MappedInput> input;
   archive::Archive archive;  // the tables; its warnings are layout-only breaks
   const uint8_t* data() const { return input->data(); }
   size_t size() const { return input->size(); }
@@ -63,7 +63,7 @@ std::string compression_label(const archive::Archive& archive,
                               const archive::EntryContents& contents);
 
 // The archives among `jobs`: those without an error whose file starts like one, in job order.
-std::vector<size_t> archive_jobs(const std::vector<Job>& jobs);
+std::vector<size_t> archive_jobs(const std::vector<io::Job>& jobs);
 
 // The stderr line of an archive's layout-only break: "forge2gltf: <archive>: warning: <where>
 // (offset 0x..) [CODE]", and the one line per archive for its entries that need Oodle
@@ -74,6 +74,6 @@ std::string oodle_warning_line(const std::string& archive, uint64_t entries);
 // The ARCHIVE arguments of ls, extract, info and census --archives: expand_inputs, keeping
 // every file named directly (a missing one with its error; one that is not an archive fails
 // when opened, ARCHIVE_MAGIC) and, inside directories, the files that start like an archive.
-std::vector<Job> list_archives(const std::vector<std::string>& arguments);
+std::vector<io::Job> list_archives(const std::vector<std::string>& arguments);
 
 }  // namespace f2g::convert

@@ -8,7 +8,7 @@
 
 namespace f2g::convert {
 
-FileResult convert_guarded(const Job& job, const OutputPath& output,
+FileResult convert_guarded(const io::Job& job, const OutputPath& output,
                            const ConvertOptions& options) {
   auto internal = [&job](const std::string& what) {
     FileResult r;
@@ -25,7 +25,7 @@ FileResult convert_guarded(const Job& job, const OutputPath& output,
   }
 }
 
-BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs,
+BatchResult run_batch(const std::vector<io::Job>& jobs, const std::vector<OutputPath>& outputs,
                       const ConvertOptions& options, const BatchOptions& batch) {
   return run_batch(plan_files(jobs, outputs), options, batch);
 }
@@ -43,12 +43,12 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
       add_archive_totals(*out.totals.archives, pa.found);
   }
   std::vector<uint64_t> oodle(plan.archives.size(), 0);  // per archive, for its one warning
-  PoolOptions pool;
+  io::PoolOptions pool;
   pool.jobs = batch.jobs;
   pool.progress = batch.progress;
   pool.err = batch.err;
   pool.stop = batch.stop;
-  const PoolOutcome outcome = run_pool<ItemResult>(
+  const io::PoolOutcome outcome = io::run_pool<ItemResult>(
       sizes, pool,
       [&](unsigned, size_t i) {
         const WorkItem& item = plan.items[i];
@@ -59,7 +59,7 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
       },
       [&](size_t i, const ItemResult& r) {
         const WorkItem& item = plan.items[i];
-        ItemProgress p;
+        io::ItemProgress p;
         p.bytes = item.size;
         if (item.archive < 0 && !r.files.empty() && r.files[0].bytes_in)
           p.bytes = r.files[0].bytes_in;

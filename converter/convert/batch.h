@@ -40,7 +40,7 @@ struct BatchResult {
 // not_started. Each failed input prints one line
 // on `err` (failure_line), in input order, as soon as every input before it is done. The
 // progress line is redrawn at most 10 times a second.
-BatchResult run_batch(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs,
+BatchResult run_batch(const std::vector<io::Job>& jobs, const std::vector<OutputPath>& outputs,
                       const ConvertOptions& options, const BatchOptions& batch);
 // The same over a plan's items: a mesh file gives one row, an archive's entry one row per
 // Mesh resource it converts (or one failed row); what the archives hold goes to
@@ -51,6 +51,7 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
 
 // convert_one that also turns an unexpected exception (out of memory, a bug) into a failed
 // result with code INTERNAL_ERROR, so one input can never end the batch.
-FileResult convert_guarded(const Job& job, const OutputPath& output, const ConvertOptions& options);
+FileResult convert_guarded(const io::Job& job, const OutputPath& output,
+                           const ConvertOptions& options);
 
 }  // namespace f2g::convert

@@ -28,7 +28,7 @@ Counts counts_of(const ir::Mesh& mesh) {
 
 }  // namespace
 
-bool keep_existing(const Job& job, const OutputPath& out, FileResult& r) {
+bool keep_existing(const io::Job& job, const OutputPath& out, FileResult& r) {
   std::error_code ec;
   if (!fs::exists(fs::symlink_status(out.primary, ec))) return false;
   const auto out_time = fs::last_write_time(out.primary, ec);
@@ -48,7 +48,7 @@ bool keep_existing(const Job& job, const OutputPath& out, FileResult& r) {
   return true;
 }
 
-FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptions& options) {
+FileResult convert_one(const io::Job& job, const OutputPath& out, const ConvertOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   FileResult r;
   r.input = job.display;
@@ -75,7 +75,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   if (out.error) return fail(*out.error);
   if (!options.force && keep_existing(job, out, r)) return finish(r);
 
-  ir::Result<InputBytes> bytes = read_input(job.input, options.max_input_bytes);
+  ir::Result<io::InputBytes> bytes = io::read_input(job.input, options.max_input_bytes);
   if (!bytes) return fail(bytes.error());
   r.bytes_in = bytes->size();
   convert_mesh_bytes(job, out, *bytes, fs::path(job.input).stem().string(), job.from_walk, options,
@@ -83,7 +83,7 @@ FileResult convert_one(const Job& job, const OutputPath& out, const ConvertOptio
   return finish(r);
 }
 
-void convert_mesh_bytes(const Job& job, const OutputPath& out, const InputBytes& bytes,
+void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
                         const ConvertOptions& options, FileResult& r) {
   auto fail = [&](ir::Diagnostic e) {
@@ -141,7 +141,7 @@ void convert_mesh_bytes(const Job& job, const OutputPath& out, const InputBytes&
       return fail(std::move(*err));
   }
 
-  std::vector<FileData> files;
+  std::vector<io::FileData> files;
   if (options.gltf) {
     const auto* json = reinterpret_cast<const uint8_t*>(written->json.data());
     files.push_back({out.bin, written->bin.data(), written->bin.size()});
@@ -149,12 +149,12 @@ void convert_mesh_bytes(const Job& job, const OutputPath& out, const InputBytes&
   } else {
     files.push_back({out.primary, written->glb.data(), written->glb.size()});
   }
-  AtomicOptions atomic;
+  io::AtomicOptions atomic;
   atomic.replace = options.force;
   atomic.sync = options.sync;
   atomic.fault = options.fault;
-  if (auto err = write_atomically(files, atomic)) return fail(std::move(*err));
-  for (const FileData& f : files) r.bytes_out += f.size;
+  if (auto err = io::write_atomically(files, atomic)) return fail(std::move(*err));
+  for (const io::FileData& f : files) r.bytes_out += f.size;
   if (options.written) {
     if (auto e = options.written(decoded->mesh, out.primary)) r.warnings.push_back(std::move(*e));
   }

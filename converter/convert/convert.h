@@ -24,9 +24,9 @@ namespace f2g::convert {
 // What a verification hook sees: the input bytes, what they decoded to and the exact bytes
 // about to be written.
 struct VerifyInput {
-  const Job& job;
+  const io::Job& job;
   const OutputPath& output;
-  const InputBytes& bytes;
+  const io::InputBytes& bytes;
   const Decoded& decoded;
   const gltf::Written& written;
 };
@@ -53,10 +53,10 @@ struct ConvertOptions {
   bool optimize = false;  // --optimize: triangles reordered for the vertex cache (index_order.h)
   gltf::CompactOptions compact;  // --quantize, --compress: rewrite the .glb (gltf/compact.h)
   bool strict = false;           // --strict: unrecognised files in walked directories fail
-  uint64_t max_input_bytes = kMaxInputBytes;
-  VerifyHook verify;    // --verify: compare the glTF read back with the decoded input
-  WrittenHook written;  // --html: a PNG thumbnail next to each output
-  FaultInjector fault;  // tests: simulate write failures
+  uint64_t max_input_bytes = io::kMaxInputBytes;
+  VerifyHook verify;        // --verify: compare the glTF read back with the decoded input
+  WrittenHook written;      // --html: a PNG thumbnail next to each output
+  io::FaultInjector fault;  // tests: simulate write failures
 };
 
 // Converts `job` to `output`. Never throws, never leaves a partial output.
@@ -65,20 +65,20 @@ struct ConvertOptions {
 // - A file found by walking a directory that no decoder recognises (FORMAT_UNRECOGNISED), or
 //   an entry there that is not a file (INPUT_NOT_A_FILE: a broken symlink, a fifo), is
 //   "skipped" unless `strict`; every other failure is "failed".
-FileResult convert_one(const Job& job, const OutputPath& output, const ConvertOptions& options);
+FileResult convert_one(const io::Job& job, const OutputPath& output, const ConvertOptions& options);
 
 // What convert_one does once the bytes are read, for a mesh file and for a Mesh resource of an
 // archive alike: decodes `bytes` as the mesh called `name` (the glTF's mesh name: a file's
 // stem), makes the glTF and writes it to `output`, filling `r` (status, counts, warnings,
 // error, bytes_out; not bytes_in or seconds). FORMAT_UNRECOGNISED is "skipped" when
 // `unrecognised_skips` (a walked file) and not --strict, else every failure is "failed".
-void convert_mesh_bytes(const Job& job, const OutputPath& output, const InputBytes& bytes,
+void convert_mesh_bytes(const io::Job& job, const OutputPath& output, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
                         const ConvertOptions& options, FileResult& r);
 
 // Without --force an existing output is kept: skipped ("up to date") when it is at least as
 // new as `job.input` (a re-run does not redo finished work), refused with OUTPUT_EXISTS when it
 // is older. False when there is no output yet.
-bool keep_existing(const Job& job, const OutputPath& output, FileResult& r);
+bool keep_existing(const io::Job& job, const OutputPath& output, FileResult& r);
 
 }  // namespace f2g::convert

@@ -40,7 +40,7 @@ int run_convert_command(const ConvertRun& run) {
 
   // Archives are opened and their tables read here, before the first item starts: a
   // layout-only break is a warning line of its archive, once.
-  const ConvertPlan plan = plan_convert(expand_inputs(run.inputs, out), out, run.options.gltf);
+  const ConvertPlan plan = plan_convert(io::expand_inputs(run.inputs, out), out, run.options.gltf);
   for (const PlannedArchive& pa : plan.archives)
     if (pa.mapped)
       for (const ir::Diagnostic& w : pa.mapped->archive.warnings)
@@ -66,8 +66,8 @@ int run_convert_command(const ConvertRun& run) {
     if (report) report->add(r);
   };
 
-  install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
-  batch.stop = &interrupt_requested();
+  io::install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
+  batch.stop = &io::interrupt_requested();
   BatchResult result = run_batch(plan, run.options, batch);
   for (BatchStage* s : run.stages) s->add_totals(result.totals);
   // The stages' counts can fail a run the batch alone did not (validator errors).
@@ -85,13 +85,13 @@ int run_convert_command(const ConvertRun& run) {
       code = kExitFailed;
     }
   if (!run.quiet) std::fputs(summary_text(result.totals).c_str(), stdout);
-  if (result.interrupted || interrupt_requested()) {  // also one during the report or a stage
+  if (result.interrupted || io::interrupt_requested()) {  // also one during the report or a stage
     std::fprintf(stderr,
                  "forge2gltf: interrupted: %llu inputs done, %llu not started; every output "
                  "written is complete\n",
                  static_cast<unsigned long long>(result.totals.inputs),
                  static_cast<unsigned long long>(result.not_started));
-    code = interrupted_exit_code();
+    code = io::interrupted_exit_code();
   }
   return code;
 }

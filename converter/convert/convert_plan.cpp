@@ -16,7 +16,7 @@ bool ConvertPlan::superseded(size_t archive, uint64_t resource_id) const {
   return it != winners[size_t(g)].end() && it->second != archive;
 }
 
-ConvertPlan plan_files(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs) {
+ConvertPlan plan_files(const std::vector<io::Job>& jobs, const std::vector<OutputPath>& outputs) {
   ConvertPlan plan;
   plan.jobs = jobs;
   plan.outputs = outputs;
@@ -31,10 +31,10 @@ ConvertPlan plan_files(const std::vector<Job>& jobs, const std::vector<OutputPat
 
 namespace {
 
-std::string file_name_of(const Job& job) { return fs::path(job.input).filename().string(); }
+std::string file_name_of(const io::Job& job) { return fs::path(job.input).filename().string(); }
 
 // Reads the tables of the archive of `job`, lists its entries and what they are.
-PlannedArchive open_planned(const std::vector<Job>& jobs, size_t job) {
+PlannedArchive open_planned(const std::vector<io::Job>& jobs, size_t job) {
   PlannedArchive pa;
   pa.job = job;
   pa.directory = archive_directory(jobs[job].relative);
@@ -61,7 +61,7 @@ void resolve_patches(ConvertPlan& plan) {
   for (size_t k = 0; k < plan.archives.size(); ++k) {
     const PlannedArchive& pa = plan.archives[k];
     if (!pa.mapped) continue;
-    const Job& job = plan.jobs[pa.job];
+    const io::Job& job = plan.jobs[pa.job];
     const std::string folder = fs::path(job.input).parent_path().lexically_normal().string();
     groups[{folder, archive::forge_name(file_name_of(job)).base}].push_back(k);
   }
@@ -92,7 +92,7 @@ void resolve_patches(ConvertPlan& plan) {
 
 }  // namespace
 
-ConvertPlan plan_convert(std::vector<Job> jobs, const fs::path& out_dir, bool gltf) {
+ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir, bool gltf) {
   ConvertPlan plan;
   plan.out_dir = out_dir;
   plan.gltf = gltf;
@@ -103,7 +103,7 @@ ConvertPlan plan_convert(std::vector<Job> jobs, const fs::path& out_dir, bool gl
     plan.archives.push_back(open_planned(jobs, job));
   }
   // Mesh files' outputs, planned among themselves (an archive has no output of its own).
-  std::vector<Job> files;
+  std::vector<io::Job> files;
   for (size_t i = 0; i < jobs.size(); ++i)
     if (archive_of[i] < 0) files.push_back(jobs[i]);
   std::vector<OutputPath> file_outputs = plan_outputs(files, out_dir, gltf);

@@ -38,7 +38,7 @@ struct WorkItem {
 };
 
 struct ConvertPlan {
-  std::vector<Job> jobs;
+  std::vector<io::Job> jobs;
   std::vector<OutputPath> outputs;  // per job; only mesh files use theirs
   std::vector<PlannedArchive> archives;
   std::vector<WorkItem> items;
@@ -53,12 +53,13 @@ struct ConvertPlan {
 };
 
 // Mesh files only, as listed (no file is opened): the plan run_batch(jobs, outputs, ...) uses.
-ConvertPlan plan_files(const std::vector<Job>& jobs, const std::vector<OutputPath>& outputs);
+ConvertPlan plan_files(const std::vector<io::Job>& jobs, const std::vector<OutputPath>& outputs);
 
 // The whole run: archives found by content among `jobs` and opened, their entries listed,
 // patch groups resolved (the directory of every entry of every forge above a group's base is
 // read), output paths of the mesh files planned (plan_outputs), archive directories checked
 // for collisions.
-ConvertPlan plan_convert(std::vector<Job> jobs, const std::filesystem::path& out_dir, bool gltf);
+ConvertPlan plan_convert(std::vector<io::Job> jobs, const std::filesystem::path& out_dir,
+                         bool gltf);
 
 }  // namespace f2g::convert

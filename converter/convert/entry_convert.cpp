@@ -22,7 +22,7 @@ FileResult convert_resource(const ConvertPlan& plan, const PlannedArchive& pa,
                             uint64_t entry_id, const std::string& entry_dir,
                             const std::string& stem, const ConvertOptions& options) {
   const auto t0 = Clock::now();
-  const Job& job = plan.jobs[pa.job];
+  const io::Job& job = plan.jobs[pa.job];
   FileResult r;
   r.input = job.display + ":" + entry_dir + "/" + stem;
   r.source = ArchiveSource{job.display, entry_id, res.id};
@@ -33,7 +33,7 @@ FileResult convert_resource(const ConvertPlan& plan, const PlannedArchive& pa,
     r.error = *out.error;
   } else if (options.force || !keep_existing(job, out, r)) {
     const ResourceBytes rb = resource_file_bytes(contents, res);
-    const InputBytes bytes(rb.data, rb.data + rb.size);
+    const io::InputBytes bytes(rb.data, rb.data + rb.size);
     r.bytes_in = bytes.size();
     convert_mesh_bytes(job, out, bytes, stem, false, options, r);
   }
@@ -45,7 +45,7 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
                         const ConvertOptions& options) {
   ItemResult out;
   const PlannedArchive& pa = plan.archives[size_t(item.archive)];
-  const Job& job = plan.jobs[pa.job];
+  const io::Job& job = plan.jobs[pa.job];
   if (!pa.mapped) {  // the tables did not read: the archive is one failed input
     FileResult r;
     r.input = job.display;

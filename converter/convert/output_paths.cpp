@@ -39,7 +39,7 @@ OutputPath output_path(const fs::path& out_dir, const fs::path& relative, bool g
   return out;
 }
 
-std::vector<OutputPath> plan_outputs(const std::vector<Job>& jobs, const fs::path& out_dir,
+std::vector<OutputPath> plan_outputs(const std::vector<io::Job>& jobs, const fs::path& out_dir,
                                      bool gltf) {
   std::vector<OutputPath> plan;
   plan.reserve(jobs.size());

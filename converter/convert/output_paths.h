@@ -27,7 +27,7 @@ OutputPath output_path(const std::filesystem::path& out_dir, const std::filesyst
 // output_path for every job, in job order. The second of two jobs that map to the same file
 // (or whose .gltf/.bin pair overlaps) gets OUTPUT_COLLISION naming the first, so no output
 // is ever written twice in one run.
-std::vector<OutputPath> plan_outputs(const std::vector<Job>& jobs,
+std::vector<OutputPath> plan_outputs(const std::vector<io::Job>& jobs,
                                      const std::filesystem::path& out_dir, bool gltf);
 
 }  // namespace f2g::convert

@@ -150,10 +150,10 @@ json report_json(const std::vector<FileResult>& results, const Totals& t) {
 
 std::optional<ir::Diagnostic> write_report(const std::filesystem::path& path, const json& report) {
   const std::string text = dump(report) + "\n";
-  AtomicOptions options;
+  io::AtomicOptions options;
   options.replace = true;
-  auto err = write_atomically(
-      {FileData{path, reinterpret_cast<const uint8_t*>(text.data()), text.size()}}, options);
+  auto err = io::write_atomically(
+      {io::FileData{path, reinterpret_cast<const uint8_t*>(text.data()), text.size()}}, options);
   if (err) err->code = "REPORT_WRITE_FAILED";
   return err;
 }
@@ -163,8 +163,8 @@ std::optional<ir::Diagnostic> write_report(const std::filesystem::path& path, co
 ReportWriter::ReportWriter(std::filesystem::path path) : path_(std::move(path)) {
   std::error_code ec;
   if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), ec);
-  stream_ = is_stream_destination(path_);  // /dev/stdout, a fifo: written directly
-  temp_ = stream_ ? path_ : temp_path_for(path_);
+  stream_ = io::is_stream_destination(path_);  // /dev/stdout, a fifo: written directly
+  temp_ = stream_ ? path_ : io::temp_path_for(path_);
   file_ = std::fopen(temp_.c_str(), stream_ ? "wbe" : "wbxe");
   if (!file_) {
     fail("create");

@@ -296,11 +296,11 @@ bool same_file(const fs::path& a, const fs::path& b) {
 // the stream gets its bytes copied from it at commit().
 class FileSink : public ArchiveSink {
  public:
-  FileSink(const fs::path& dest, const convert::AtomicOptions& options, bool dry_run)
+  FileSink(const fs::path& dest, const io::AtomicOptions& options, bool dry_run)
       : dest_(dest),
         options_(options),
         dry_run_(dry_run),
-        stream_(!dry_run && options.replace && convert::is_stream_destination(dest)),
+        stream_(!dry_run && options.replace && io::is_stream_destination(dest)),
         file_(dry_run_ || stream_ ? scratch() : dest,
               dry_run_ || stream_ ? scratch_options() : options) {}
 
@@ -310,7 +310,7 @@ class FileSink : public ArchiveSink {
   Result<PayloadRef> written() override {
     if (file_.temp().empty())
       return Diagnostic{"OUTPUT_WRITE_FAILED", "nothing was written", dest_.string(), 0};
-    ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(file_.temp());
+    ir::Result<std::unique_ptr<io::MappedInput>> m = io::MappedInput::open(file_.temp());
     if (!m) return m.error();
     mapped_ = std::move(*m);
     return PayloadRef{mapped_->data(), mapped_->size()};
@@ -321,7 +321,7 @@ class FileSink : public ArchiveSink {
       mapped_.reset();
       return file_.commit();
     }
-    convert::AtomicFile out(dest_, options_);
+    io::AtomicFile out(dest_, options_);
     for (size_t at = 0; mapped_ && at < mapped_->size(); at += kPiece) {
       const size_t k = std::min(kPiece, mapped_->size() - at);
       if (auto e = out.write(mapped_->data() + at, k)) return e;
@@ -334,18 +334,18 @@ class FileSink : public ArchiveSink {
   static fs::path scratch() {
     std::error_code ec;
     const fs::path dir = fs::temp_directory_path(ec);
-    return convert::temp_path_for((ec ? fs::path(".") : dir) / "forge2gltf-archive.forge");
+    return io::temp_path_for((ec ? fs::path(".") : dir) / "forge2gltf-archive.forge");
   }
-  static convert::AtomicOptions scratch_options() {
-    convert::AtomicOptions o;
+  static io::AtomicOptions scratch_options() {
+    io::AtomicOptions o;
     o.replace = true;
     return o;
   }
   fs::path dest_;
-  convert::AtomicOptions options_;
+  io::AtomicOptions options_;
   bool dry_run_ = false, stream_ = false;
-  convert::AtomicFile file_;
-  std::unique_ptr<convert::MappedInput> mapped_;
+  io::AtomicFile file_;
+  std::unique_ptr<io::MappedInput> mapped_;
 };
 
 ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
@@ -360,11 +360,11 @@ ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
                  run.out, 0});
   std::error_code ec;
   const bool directory = fs::is_directory(run.input, ec);
-  ir::Result<convert::InputBytes> g = convert::InputBytes{};
+  ir::Result<io::InputBytes> g = io::InputBytes{};
   if (!directory)
-    g = convert::read_input_as(run.input, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
+    g = io::read_input_as(run.input, io::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
   if (!g) return fail(g.error());
-  ir::Result<std::unique_ptr<convert::MappedInput>> d = convert::MappedInput::open(run.donor);
+  ir::Result<std::unique_ptr<io::MappedInput>> d = io::MappedInput::open(run.donor);
   if (!d) {
     Diagnostic e = d.error();
     if (e.code != "INPUT_TOO_LARGE") e.code = "IMPORT_READ_FAILED";
@@ -378,7 +378,7 @@ ArchiveImportOutcome run_one(const ArchiveImportRun& run) {
   ImportOptions options = run.options;
   options.decode.source_path = run.donor;
   const DonorArchive donor{(*d)->data(), (*d)->size(), d->get()};
-  convert::AtomicOptions a;
+  io::AtomicOptions a;
   a.replace = run.options.force;
   FileSink sink(run.out, a, run.dry_run);
   if (directory) {
@@ -439,9 +439,9 @@ int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostr
   if (!run.report.empty()) {
     const std::string text =
         Json{{"imports", Json::array({j})}, {"failed", r.error ? 1 : 0}}.dump(2) + "\n";
-    convert::AtomicOptions a;
+    io::AtomicOptions a;
     a.replace = true;
-    if (auto e = convert::write_atomically(
+    if (auto e = io::write_atomically(
             {{run.report, reinterpret_cast<const uint8_t*>(text.data()), text.size()}}, a)) {
       err << "forge2gltf import: " << e->to_string() << "\n";
       return 1;

@@ -50,7 +50,7 @@ struct ArchiveEdit {
 struct DonorArchive {
   const uint8_t* data = nullptr;
   size_t size = 0;
-  const convert::MappedInput* mapped = nullptr;
+  const io::MappedInput* mapped = nullptr;
   void release(uint64_t offset, uint64_t length) const {
     if (mapped) mapped->release(offset, length);
   }
@@ -106,7 +106,7 @@ bool is_archive_file(const std::string& path);
 // (IMPORT_DONOR_AMBIGUOUS), or does not read, is the error.
 struct DirectoryEdits {
   std::vector<std::string> files;
-  std::vector<std::unique_ptr<convert::InputBytes>> bytes;
+  std::vector<std::unique_ptr<io::InputBytes>> bytes;
   std::vector<ArchiveEdit> edits;
 };
 Result<DirectoryEdits> edits_in_directory(const std::string& dir, const DonorArchive& donor);

@@ -38,7 +38,7 @@ std::vector<MeshName> meshes_of(const DonorArchive& donor) {
 
 // The source object id convert writes into the mesh's extras (source.objectId, "0x..."), if
 // the glTF holds one: a .glb's JSON chunk or a .gltf's text.
-std::optional<uint64_t> object_id(const convert::InputBytes& b, bool json) {
+std::optional<uint64_t> object_id(const io::InputBytes& b, bool json) {
   const uint8_t* text = b.data();
   size_t length = b.size();
   if (!json) {
@@ -80,12 +80,12 @@ bool is_archive_file(const std::string& path) {
 Result<DirectoryEdits> edits_in_directory(const std::string& dir, const DonorArchive& donor) {
   const std::vector<MeshName> meshes = meshes_of(donor);
   DirectoryEdits out;
-  for (convert::Job& job : convert::expand_inputs({dir})) {
+  for (io::Job& job : io::expand_inputs({dir})) {
     if (job.error && job.error->code == "INPUT_UNREADABLE") return *job.error;
     if (!is_gltf_name(job.relative)) continue;
     if (job.error) return *job.error;  // a .glb that is no file
-    Result<convert::InputBytes> b =
-        convert::read_input_as(job.input, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
+    Result<io::InputBytes> b =
+        io::read_input_as(job.input, io::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
     if (!b) return b.error();
     const bool json = is_json_name(job.relative);
     const std::optional<uint64_t> id = object_id(*b, json);
@@ -106,7 +106,7 @@ Result<DirectoryEdits> edits_in_directory(const std::string& dir, const DonorArc
                              "' and its object id names none",
                    job.display, 0};
     out.files.push_back(job.display);
-    out.bytes.push_back(std::make_unique<convert::InputBytes>(std::move(*b)));
+    out.bytes.push_back(std::make_unique<io::InputBytes>(std::move(*b)));
     out.edits.push_back({gltf_input(job.input, *out.bytes.back()), found[0]});
   }
   if (out.edits.empty())

@@ -54,14 +54,14 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
     out.error = p.error;
     return out;
   }
-  ir::Result<convert::InputBytes> g =
-      convert::read_input_as(p.gltf, convert::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
+  ir::Result<io::InputBytes> g =
+      io::read_input_as(p.gltf, io::kMaxInputBytes, "a glTF", "IMPORT_READ_FAILED");
   if (!g) {
     out.error = g.error();
     return out;
   }
-  ir::Result<convert::InputBytes> d =
-      convert::read_input_as(p.donor, convert::kMaxInputBytes, "a mesh", "IMPORT_READ_FAILED");
+  ir::Result<io::InputBytes> d =
+      io::read_input_as(p.donor, io::kMaxInputBytes, "a mesh", "IMPORT_READ_FAILED");
   if (!d) {
     out.error = d.error();
     return out;
@@ -72,10 +72,10 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
   options.decode.name = p.donor.stem().string();
   out = import_mesh(in, d->data(), d->size(), options);
   if (out.error || run.dry_run) return out;
-  convert::AtomicOptions a;
+  io::AtomicOptions a;
   a.replace = run.options.force;
   if (std::optional<Diagnostic> e =
-          convert::write_atomically({{p.out, out.bytes.data(), out.bytes.size()}}, a)) {
+          io::write_atomically({{p.out, out.bytes.data(), out.bytes.size()}}, a)) {
     out.error = e;
     out.bytes.clear();
   }
@@ -152,15 +152,15 @@ void print_text(const Done& r, bool dry_run, std::ostream& out, std::ostream& er
 
 }  // namespace
 
-GltfInput gltf_input(const std::filesystem::path& path, const convert::InputBytes& bytes) {
+GltfInput gltf_input(const std::filesystem::path& path, const io::InputBytes& bytes) {
   GltfInput in;
   in.data = bytes.data();
   in.size = bytes.size();
   in.json = is_json_name(path);
   const fs::path dir = path.parent_path();
   in.read_uri = [dir](const std::string& uri, std::vector<uint8_t>& out, std::string& error) {
-    ir::Result<convert::InputBytes> b =
-        convert::read_input(dir / fs::path(uri), convert::kMaxInputBytes, "a glTF buffer");
+    ir::Result<io::InputBytes> b =
+        io::read_input(dir / fs::path(uri), io::kMaxInputBytes, "a glTF buffer");
     if (!b) {
       error = b.error().message;
       return false;
@@ -191,7 +191,7 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
       return kExitUsage;
     }
     // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out).
-    for (convert::Job& job : convert::expand_inputs({run.input}, run.out)) {
+    for (io::Job& job : io::expand_inputs({run.input}, run.out)) {
       if (job.error && job.error->code == "INPUT_UNREADABLE") {
         err << "forge2gltf: import: cannot walk " << run.input << ": " << job.error->message
             << "\n";
@@ -205,20 +205,20 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
 
   std::vector<uint64_t> sizes;
   for (const Pair& p : pairs) sizes.push_back(fs::file_size(p.gltf, ec) + 0 * ec.value());
-  convert::PoolOptions po;
+  io::PoolOptions po;
   po.jobs = run.jobs;
   po.progress = run.progress && directory && !run.quiet;
-  po.stop = &convert::interrupt_requested();
+  po.stop = &io::interrupt_requested();
   std::vector<Done> done;
   uint64_t failed = 0;
   Json report = Json::array();
-  convert::run_pool<Done>(
+  io::run_pool<Done>(
       sizes, po,
       [&](unsigned, size_t i) {
         return Done{pairs[i], import_pair(pairs[i], run)};
       },
       [&](size_t i, const Done& r) {
-        return convert::ItemProgress{sizes[i], bool(r.outcome.error)};
+        return io::ItemProgress{sizes[i], bool(r.outcome.error)};
       },
       [&](size_t, Done& r, const std::function<void()>& clear_line) {
         clear_line();
@@ -229,9 +229,9 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
   if (run.json) out << (directory ? report : report.at(0)).dump(2) << "\n";
   if (!run.report.empty()) {
     const std::string text = Json{{"imports", report}, {"failed", failed}}.dump(2) + "\n";
-    convert::AtomicOptions a;
+    io::AtomicOptions a;
     a.replace = true;
-    if (auto e = convert::write_atomically(
+    if (auto e = io::write_atomically(
             {{run.report, reinterpret_cast<const uint8_t*>(text.data()), text.size()}}, a)) {
       err << "forge2gltf import: " << e->to_string() << "\n";
       return kExitFailed;

@@ -33,7 +33,7 @@ bool is_json_name(const std::filesystem::path& p);  // .gltf
 
 // The glTF at `path` read into `bytes`, as import_mesh takes it (a .gltf's buffers resolved
 // next to it). `bytes` must outlive the result.
-GltfInput gltf_input(const std::filesystem::path& path, const convert::InputBytes& bytes);
+GltfInput gltf_input(const std::filesystem::path& path, const io::InputBytes& bytes);
 
 int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& err);
 

@@ -59,7 +59,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     err << "forge2gltf: " << *bad << "\n";
     return 2;
   }
-  const std::vector<convert::Job> jobs = convert::list_archives(run.inputs);
+  const std::vector<io::Job> jobs = convert::list_archives(run.inputs);
   if (jobs.empty()) {
     err << "forge2gltf extract: no forge archive found in the inputs\n";
     return 2;
@@ -70,7 +70,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     err << convert::failure_line(where, d) << "\n";
     status = 1;
   };
-  for (const convert::Job& job : jobs) {
+  for (const io::Job& job : jobs) {
     ir::Result<convert::MappedArchive> a = job.error
                                                ? ir::Result<convert::MappedArchive>(*job.error)
                                                : convert::open_archive(job.input);
@@ -107,9 +107,9 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
         const convert::ResourceBytes rb =
             run.body_only ? convert::ResourceBytes{c->records.data() + r.body_offset, r.body_size}
                           : convert::resource_file_bytes(*c, r);
-        convert::AtomicOptions options;
+        io::AtomicOptions options;
         options.replace = true;  // the archive's bytes: a re-run writes the same file again
-        if (auto e2 = convert::write_atomically({{path, rb.data, rb.size}}, options)) {
+        if (auto e2 = io::write_atomically({{path, rb.data, rb.size}}, options)) {
           fail(where, *e2);
           continue;
         }

@@ -87,7 +87,7 @@ void print_entry_text(const json& e, std::ostream& out) {
 
 int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::ostream& out,
                    std::ostream& err) {
-  const std::vector<convert::Job> jobs = convert::list_archives(inputs);
+  const std::vector<io::Job> jobs = convert::list_archives(inputs);
   if (jobs.empty()) {
     err << "forge2gltf ls: no forge archive found in the inputs\n";
     return 2;
@@ -98,7 +98,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
   };
   if (json_out) out << "{\"archives\": [";
   for (size_t k = 0; k < jobs.size(); ++k) {
-    const convert::Job& job = jobs[k];
+    const io::Job& job = jobs[k];
     ir::Result<convert::MappedArchive> a = job.error
                                                ? ir::Result<convert::MappedArchive>(*job.error)
                                                : convert::open_archive(job.input);

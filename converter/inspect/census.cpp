@@ -33,7 +33,7 @@ std::vector<InputFile> collect_inputs(const std::vector<std::string>& inputs,
   for (const std::string& input : inputs) {
     // The one directory walk (io/inputs.h), one argument at a time so each file is named
     // from its own argument.
-    for (const convert::Job& job : convert::expand_inputs({input})) {
+    for (const io::Job& job : io::expand_inputs({input})) {
       if (job.error) {
         // Entries of a walk that are not files, and directories that cannot be listed, are
         // passed over; a named input that is not there (or not a file) is reported.
@@ -471,8 +471,8 @@ bool census_mesh(const uint8_t* data, size_t size, const std::string& display, s
 
 // An archive: its tables (one unit of the archive relations), then entry by entry (each read
 // entry one unit of the entry relations), each Mesh resource read as a mesh is.
-convert::ItemProgress census_archive(const InputFile& file, size_t index, const DecodeOptions& base,
-                                     CensusObserver& observer, Tally& tally) {
+io::ItemProgress census_archive(const InputFile& file, size_t index, const DecodeOptions& base,
+                                CensusObserver& observer, Tally& tally) {
   ArchiveCensus& ac = tally.archives;
   ++ac.archives;
   ir::Result<convert::MappedArchive> a = convert::open_archive(file.path, &observer);
@@ -520,13 +520,13 @@ convert::ItemProgress census_archive(const InputFile& file, size_t index, const 
   return {file.size, failed};
 }
 
-convert::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
-                                 CensusObserver& observer, Tally& tally) {
+io::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
+                            CensusObserver& observer, Tally& tally) {
   ++tally.files;
   if (convert::starts_like_archive(file.path))
     return census_archive(file, index, base, observer, tally);
-  ir::Result<convert::InputBytes> bytes =
-      convert::read_input_as(file.path, convert::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
+  ir::Result<io::InputBytes> bytes =
+      io::read_input_as(file.path, io::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
   if (!bytes) {
     count_failure(tally, index, bytes.error());
     return {0, true};
@@ -587,18 +587,18 @@ CensusReport run_census(const std::vector<std::string>& inputs, const DecodeOpti
 
 CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions& base,
                         unsigned jobs) {
-  convert::PoolOptions pool;
+  io::PoolOptions pool;
   pool.jobs = jobs;
   return run_census(files, base, pool);
 }
 
 CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions& base,
-                        const convert::PoolOptions& pool_options) {
+                        const io::PoolOptions& pool_options) {
   Catalogue catalogue;
   catalogue.defs = all_checks();
   for (size_t i = 0; i < catalogue.defs.size(); ++i) catalogue.index[catalogue.defs[i]] = i;
 
-  const unsigned jobs = convert::pool_threads(pool_options.jobs, files.size());
+  const unsigned jobs = io::pool_threads(pool_options.jobs, files.size());
 
   // The worker pool hands each thread the next file in increasing order; every thread keeps
   // its own tally (and observer), and the tallies are merged once all are done.
@@ -608,15 +608,15 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
     observers.push_back(std::make_unique<CensusObserver>(catalogue, w.tally));
   std::vector<uint64_t> sizes;
   for (const InputFile& f : files) sizes.push_back(f.size);
-  convert::PoolOptions pool = pool_options;
+  io::PoolOptions pool = pool_options;
   pool.jobs = jobs;
-  const convert::PoolOutcome outcome = convert::run_pool<convert::ItemProgress>(
+  const io::PoolOutcome outcome = io::run_pool<io::ItemProgress>(
       sizes, pool,
       [&](unsigned w, size_t i) {
         return census_one(files[i], i, base, *observers[w], workers[w].tally);
       },
-      [](size_t, const convert::ItemProgress& p) { return p; },
-      [](size_t, convert::ItemProgress&, const std::function<void()>&) {});
+      [](size_t, const io::ItemProgress& p) { return p; },
+      [](size_t, io::ItemProgress&, const std::function<void()>&) {});
   for (size_t w = 0; w < workers.size(); ++w) workers[w].extra_defs = observers[w]->extra_defs();
 
   // Merge.

@@ -136,6 +136,6 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
                         unsigned jobs);
 // The same on the worker pool with its progress line and stop flag (pool.jobs as `jobs`).
 CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions& base,
-                        const convert::PoolOptions& pool);
+                        const io::PoolOptions& pool);
 
 }  // namespace f2g::census

@@ -14,10 +14,10 @@ namespace f2g::census {
 namespace fs = std::filesystem;
 
 bool write_file_atomically(const std::string& path, const std::string& text, std::string& error) {
-  convert::AtomicOptions options;
+  io::AtomicOptions options;
   options.replace = true;  // a census or scan file describes this run; an older one is replaced
   const auto* data = reinterpret_cast<const uint8_t*>(text.data());
-  if (auto failed = convert::write_atomically({{path, data, text.size()}}, options)) {
+  if (auto failed = io::write_atomically({{path, data, text.size()}}, options)) {
     error = failed->message;
     return false;
   }
@@ -43,7 +43,7 @@ std::string census_title(const std::vector<std::string>& inputs) {
 }
 
 int run_census_command(const std::vector<std::string>& inputs, const std::string& json_path,
-                       const std::string& markdown_path, const convert::PoolOptions& pool,
+                       const std::string& markdown_path, const io::PoolOptions& pool,
                        const DecodeOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<std::string> missing;
   const std::vector<InputFile> files = collect_inputs(inputs, &missing);
@@ -59,7 +59,7 @@ int run_census_command(const std::vector<std::string>& inputs, const std::string
   if (report.interrupted) {
     err << "forge2gltf census: interrupted: " << count_text(report.files) << " of "
         << count_text(files.size()) << " files read; no census written\n";
-    return convert::interrupted_exit_code();
+    return io::interrupted_exit_code();
   }
 
   std::string error;

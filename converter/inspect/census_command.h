@@ -19,7 +19,7 @@ namespace f2g::census {
 // the corpus would count relations over files nobody chose), says how far it got on `err`
 // and returns the interrupted exit code.
 int run_census_command(const std::vector<std::string>& inputs, const std::string& json_path,
-                       const std::string& markdown_path, const convert::PoolOptions& pool,
+                       const std::string& markdown_path, const io::PoolOptions& pool,
                        const DecodeOptions& options, std::ostream& out, std::ostream& err);
 
 // The title the Markdown gets: "Census of a and b" from the inputs' last components.

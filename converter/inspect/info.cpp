@@ -161,7 +161,7 @@ json ir_summary_json(const ir::Mesh& mesh) {
 
 ir::Result<json> info_json(const std::filesystem::path& path, const std::string& input,
                            const InfoOptions& options) {
-  ir::Result<InputBytes> bytes = read_input(path, options.max_input_bytes);
+  ir::Result<io::InputBytes> bytes = io::read_input(path, options.max_input_bytes);
   if (!bytes) return bytes.error();
   return info_json_of(bytes->data(), bytes->size(), path.string(), path.stem().string(), input,
                       options);

@@ -18,7 +18,7 @@ struct InfoOptions {
   const Format* format = nullptr;          // --format; nullptr detects by content
   const VertexTables* tables = nullptr;    // --vertex-formats
   std::shared_ptr<const NameTable> names;  // --names; nullptr = the built-in names
-  uint64_t max_input_bytes = kMaxInputBytes;
+  uint64_t max_input_bytes = io::kMaxInputBytes;
 };
 
 // Decodes `path` with an observer that records every check. The document (the `--json`

@@ -241,7 +241,7 @@ ScanReport scan_buffer(const uint8_t* data, size_t size, const DecodeOptions& ba
 
 ScanReport scan_file(const std::string& path, const DecodeOptions& base,
                      const ScanOptions& options) {
-  ir::Result<std::unique_ptr<convert::MappedInput>> bytes = convert::MappedInput::open(path);
+  ir::Result<std::unique_ptr<io::MappedInput>> bytes = io::MappedInput::open(path);
   if (!bytes) {
     ScanReport r;
     r.path = path;

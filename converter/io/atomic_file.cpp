@@ -13,7 +13,7 @@
 #include <cstring>
 #include <system_error>
 
-namespace f2g::convert {
+namespace f2g::io {
 namespace fs = std::filesystem;
 
 namespace {
@@ -239,4 +239,4 @@ std::optional<ir::Diagnostic> AtomicFile::commit() {
   return error_;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

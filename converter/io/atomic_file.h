@@ -16,7 +16,7 @@
 
 #include "ir/diagnostic.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 struct FileData {
   std::filesystem::path path;
@@ -85,4 +85,4 @@ class AtomicFile {
 // stays on one file system). Hidden, so a half-done run does not look like output.
 std::filesystem::path temp_path_for(const std::filesystem::path& path);
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace f2g::convert {
+namespace f2g::io {
 
 namespace {
 
@@ -243,4 +243,4 @@ const std::string& ChildProcess::finish(Millis grace) {
   return ended_;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -12,7 +12,7 @@
 
 #include "ir/result.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // The absolute path of `name` in $PATH (or `name` itself when it holds a '/' and is
 // executable); empty when there is none.
@@ -53,4 +53,4 @@ class ChildProcess {
   std::string out_buffer_, stderr_, ended_;
 };
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace f2g::convert {
+namespace f2g::io {
 
 namespace {
 
@@ -123,4 +123,4 @@ ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t
   return e;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -11,7 +11,7 @@
 
 #include "ir/result.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // An allocator whose construct() without arguments default-initialises: a vector of bytes
 // sized with it is not zero-filled first, since read() overwrites every byte next.
@@ -76,4 +76,4 @@ class MappedInput {
 ir::Result<InputBytes> read_input_as(const std::filesystem::path& path, uint64_t max_bytes,
                                      const char* what, const char* unreadable_code);
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
-namespace f2g::convert {
+namespace f2g::io {
 namespace fs = std::filesystem;
 
 namespace {
@@ -124,4 +124,4 @@ std::vector<Job> expand_inputs(const std::vector<std::string>& arguments, const 
   return jobs;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -10,7 +10,7 @@
 
 #include "ir/diagnostic.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // Paths are kept as strings: a std::filesystem::path also stores an array of its components,
 // which triples the memory a listing of 85,000 files takes.
@@ -32,4 +32,4 @@ struct Job {
 std::vector<Job> expand_inputs(const std::vector<std::string>& arguments,
                                const std::filesystem::path& exclude = {});
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 
-namespace f2g::convert {
+namespace f2g::io {
 namespace {
 
 std::atomic<bool> g_requested{false};
@@ -77,4 +77,4 @@ int interrupted_exit_code() {
   return 128 + (s ? s : SIGINT);
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // Installs the handlers for SIGINT and SIGTERM. Call once, from main, before the batch.
 void install_interrupt_handlers();
@@ -29,4 +29,4 @@ int interrupted_exit_code();
 // signal was received.
 void end_by_interrupt_signal();
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

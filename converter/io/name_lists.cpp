@@ -2,7 +2,7 @@
 
 #include "converter/io/input_file.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 ir::Result<std::shared_ptr<const NameTable>> load_name_lists(
     const std::vector<std::string>& files) {
@@ -20,4 +20,4 @@ ir::Result<std::shared_ptr<const NameTable>> load_name_lists(
   return std::shared_ptr<const NameTable>(std::move(table));
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -10,7 +10,7 @@
 #include "formats/common/names.h"
 #include "ir/result.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // Reads each file (at most kMaxNameFileBytes, refused before reading) and adds it to a copy
 // of the built-in names: the first error (NAMES_INVALID for a file that cannot be read or
@@ -19,4 +19,4 @@ namespace f2g::convert {
 constexpr uint64_t kMaxNameFileBytes = uint64_t(64) << 20;
 ir::Result<std::shared_ptr<const NameTable>> load_name_lists(const std::vector<std::string>& files);
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-namespace f2g::convert {
+namespace f2g::io {
 
 std::string progress_line(const ProgressState& s) {
   const double rate = s.elapsed > 0 ? double(s.bytes_done) / s.elapsed : 0;
@@ -22,4 +22,4 @@ std::string progress_line(const ProgressState& s) {
   return buf;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

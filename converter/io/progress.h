@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace f2g::convert {
+namespace f2g::io {
 
 struct ProgressState {
   uint64_t done = 0, total = 0;
@@ -17,4 +17,4 @@ struct ProgressState {
 // bytes left at the rate so far; "--:--" until there is a rate to go by.
 std::string progress_line(const ProgressState& s);
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

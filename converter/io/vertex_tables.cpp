@@ -6,7 +6,7 @@
 #include "converter/io/input_file.h"
 #include "formats/registry.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 namespace {
 
@@ -53,4 +53,4 @@ ir::Result<VertexTables> load_vertex_tables(const std::vector<std::string>& file
   return tables;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -9,7 +9,7 @@
 #include "formats/common/decode.h"
 #include "ir/result.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 // Reads each file; its top-level "format" (a registered format's name) selects that format's
 // parser. A file that cannot be read or parsed, an unknown "format", or two files for one
@@ -17,4 +17,4 @@ namespace f2g::convert {
 // message naming the file.
 ir::Result<VertexTables> load_vertex_tables(const std::vector<std::string>& files);
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

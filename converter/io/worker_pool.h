@@ -16,7 +16,7 @@
 
 #include "converter/io/progress.h"
 
-namespace f2g::convert {
+namespace f2g::io {
 
 struct PoolOptions {
   unsigned jobs = 0;                        // worker threads; 0 = the hardware's thread count
@@ -138,4 +138,4 @@ PoolOutcome run_pool(const std::vector<uint64_t>& sizes, const PoolOptions& opti
   return out;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::io

@@ -31,18 +31,18 @@ std::optional<std::string> package_in(const std::string& dir) {
 
 // The global node_modules directory (`npm root -g`), or empty.
 std::string npm_global_root() {
-  const std::string npm = find_program("npm");
+  const std::string npm = io::find_program("npm");
   if (npm.empty()) return "";
-  auto child = ChildProcess::start({npm, "root", "-g"});
+  auto child = io::ChildProcess::start({npm, "root", "-g"});
   if (!child) return "";
   std::string line;
   const auto io = (*child)->read_line(line, std::chrono::seconds(30));
   (*child)->finish(std::chrono::seconds(1));
-  return io == ChildProcess::Io::Ok ? line : "";
+  return io == io::ChildProcess::Io::Ok ? line : "";
 }
 
 // The last few hundred characters the child wrote on stderr, on one line.
-std::string stderr_note(const ChildProcess& child) {
+std::string stderr_note(const io::ChildProcess& child) {
   std::string s = child.stderr_tail();
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   if (s.size() > 400) s = "..." + s.substr(s.size() - 400);
@@ -87,7 +87,7 @@ ValidatorSearch default_validator_search() {
 
 ir::Result<ValidatorSetup> find_validator(const ValidatorSearch& search) {
   ValidatorSetup setup;
-  setup.node = find_program(search.node);
+  setup.node = io::find_program(search.node);
   if (setup.node.empty())
     return unavailable(
         "the Khronos glTF-Validator needs Node.js, and `" + search.node + "` was not found" +
@@ -166,17 +166,17 @@ ir::Result<ValidationCounts> parse_validator_answer(const std::string& line) {
 
 ir::Result<std::unique_ptr<Validator>> Validator::start(const ValidatorSetup& setup,
                                                         std::chrono::milliseconds timeout) {
-  auto child = ChildProcess::start(
+  auto child = io::ChildProcess::start(
       {setup.node, "--input-type=module", "-e", f2g_gltf_validator_mjs, setup.package});
   if (!child) return unavailable(child.error().message);
-  ChildProcess& c = **child;
+  io::ChildProcess& c = **child;
   std::string line;
-  const ChildProcess::Io io = c.read_line(line, timeout);
-  if (io != ChildProcess::Io::Ok) {
-    const std::string ended = c.finish(io == ChildProcess::Io::Timeout ? std::chrono::seconds(0)
-                                                                       : std::chrono::seconds(1));
+  const io::ChildProcess::Io io = c.read_line(line, timeout);
+  if (io != io::ChildProcess::Io::Ok) {
+    const std::string ended = c.finish(
+        io == io::ChildProcess::Io::Timeout ? std::chrono::seconds(0) : std::chrono::seconds(1));
     return unavailable(setup.node +
-                       (io == ChildProcess::Io::Timeout
+                       (io == io::ChildProcess::Io::Timeout
                             ? " did not load gltf-validator within " + seconds_text(timeout)
                             : " " + ended + " before loading gltf-validator") +
                        stderr_note(c));
@@ -212,7 +212,7 @@ ValidationCounts Validator::validate(const std::string& path) {
     v.failure = "the validator stopped at an earlier output: " + *stopped_;
     return v;
   }
-  using Io = ChildProcess::Io;
+  using Io = io::ChildProcess::Io;
   const auto timeout_text = seconds_text(timeout_);
   switch (child_->write(hex(path) + "\n", timeout_)) {
     case Io::Ok:

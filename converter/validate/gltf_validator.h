@@ -62,7 +62,7 @@ class Validator {
  private:
   Validator() = default;
   ValidationCounts stop(const std::string& why, std::chrono::milliseconds grace);
-  std::unique_ptr<ChildProcess> child_;
+  std::unique_ptr<io::ChildProcess> child_;
   std::chrono::milliseconds timeout_ = kTimeout;
   std::string version_;
   std::optional<std::string> stopped_;  // why the child is gone

@@ -164,16 +164,15 @@ int run_against(const std::string& input, const std::string& against, bool json,
   ArchiveCompareReport report;
   report.input = input;
   report.against = against;
-  ir::Result<std::unique_ptr<convert::MappedInput>> n = convert::MappedInput::open(input);
-  ir::Result<std::unique_ptr<convert::MappedInput>> o =
-      n ? convert::MappedInput::open(against)
-        : ir::Result<std::unique_ptr<convert::MappedInput>>(n.error());
+  ir::Result<std::unique_ptr<io::MappedInput>> n = io::MappedInput::open(input);
+  ir::Result<std::unique_ptr<io::MappedInput>> o =
+      n ? io::MappedInput::open(against) : ir::Result<std::unique_ptr<io::MappedInput>>(n.error());
   if (!n || !o) {
     Diagnostic e = n ? o.error() : n.error();
     e.code = "VERIFY_READ_FAILED";
     report.error = e;
   } else {
-    const convert::MappedInput &nm = **n, &om = **o;
+    const io::MappedInput &nm = **n, &om = **o;
     ArchiveCompareReport r =
         compare_archives(nm.data(), nm.size(), om.data(), om.size(),
                          [&](const archive::Entry& in_new, const archive::Entry& in_old) {

@@ -138,7 +138,7 @@ void print_text(const ArchiveReencodeReport& r, std::ostream& out) {
         << "\n";
 }
 
-int run_archive_reencode(const std::string& input, const convert::MappedInput& archive, bool json,
+int run_archive_reencode(const std::string& input, const io::MappedInput& archive, bool json,
                          std::ostream& out, std::ostream& err) {
   ArchiveReencodeReport report = reencode_archive_check(
       archive.data(), archive.size(),

@@ -59,7 +59,7 @@ nlohmann::json to_json(const ArchiveReencodeReport& report);
 void print_text(const ArchiveReencodeReport& report, std::ostream& out);
 
 // verify --reencode on an input that is an archive: 0 when byte-exact, else 1.
-int run_archive_reencode(const std::string& input, const convert::MappedInput& archive, bool json,
+int run_archive_reencode(const std::string& input, const io::MappedInput& archive, bool json,
                          std::ostream& out, std::ostream& err);
 
 }  // namespace f2g::verify

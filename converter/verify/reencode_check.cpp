@@ -108,12 +108,12 @@ void print_text(const ReencodeReport& report, std::ostream& out) {
 int run_reencode(const std::string& input, bool json, const DecodeOptions& options,
                  std::ostream& out, std::ostream& err) {
   // An archive (by content, of any size: mapped) has its own check.
-  if (ir::Result<std::unique_ptr<convert::MappedInput>> m = convert::MappedInput::open(input);
+  if (ir::Result<std::unique_ptr<io::MappedInput>> m = io::MappedInput::open(input);
       m && archive::looks_like_archive((*m)->data(), (*m)->size()))
     return run_archive_reencode(input, **m, json, out, err);
   ReencodeReport report;
-  ir::Result<convert::InputBytes> bytes =
-      convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
+  ir::Result<io::InputBytes> bytes =
+      io::read_input_as(input, io::kMaxInputBytes, "a mesh", "VERIFY_READ_FAILED");
   if (!bytes) {
     report.error = bytes.error();
   } else {

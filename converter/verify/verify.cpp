@@ -789,11 +789,11 @@ int run_verify(const std::string& input, const std::string& glb, bool json,
                const DecodeOptions& options, std::ostream& out, std::ostream& err) {
   VerifyReport report;
   constexpr const char* kUnreadable = "VERIFY_READ_FAILED";
-  ir::Result<convert::InputBytes> in_bytes =
-      convert::read_input_as(input, convert::kMaxInputBytes, "a mesh", kUnreadable);
-  ir::Result<convert::InputBytes> glb_bytes =
-      in_bytes ? convert::read_input_as(glb, gltf::kMaxGlbBytes, "a GLB", kUnreadable)
-               : convert::InputBytes{};
+  ir::Result<io::InputBytes> in_bytes =
+      io::read_input_as(input, io::kMaxInputBytes, "a mesh", kUnreadable);
+  ir::Result<io::InputBytes> glb_bytes =
+      in_bytes ? io::read_input_as(glb, gltf::kMaxGlbBytes, "a GLB", kUnreadable)
+               : io::InputBytes{};
   if (!in_bytes || !glb_bytes) {
     report.error = !in_bytes ? in_bytes.error() : glb_bytes.error();
   } else {

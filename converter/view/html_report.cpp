@@ -244,11 +244,10 @@ ir::Result<std::string> write_html_report(const std::string& out_dir,
                                           const std::vector<ReportRow>& rows) {
   const std::string html = render_html_report(rows);
   const std::filesystem::path target = std::filesystem::path(out_dir) / "index.html";
-  convert::AtomicOptions replace;
+  io::AtomicOptions replace;
   replace.replace = true;  // the report describes this run; an older one is replaced
   const auto* bytes = reinterpret_cast<const uint8_t*>(html.data());
-  if (auto error = convert::write_atomically({{target, bytes, html.size()}}, replace))
-    return *error;
+  if (auto error = io::write_atomically({{target, bytes, html.size()}}, replace)) return *error;
   return target.string();
 }
 

@@ -283,9 +283,9 @@ std::optional<ir::Diagnostic> write_thumbnail(const ir::Mesh& mesh, const std::s
   if (png.empty())
     return ir::Diagnostic{"VIEW_THUMBNAIL_ENCODE_FAILED", "cannot encode the thumbnail " + png_path,
                           "", 0};
-  convert::AtomicOptions replace;
+  io::AtomicOptions replace;
   replace.replace = true;  // a thumbnail follows its .glb, which --force already allowed
-  return convert::write_atomically({{png_path, png.data(), png.size()}}, replace);
+  return io::write_atomically({{png_path, png.data(), png.size()}}, replace);
 }
 
 }  // namespace f2g::view

@@ -46,7 +46,7 @@ std::vector<Diagnostic> diagnostics_of_result(const FileResult& r) {
 // What `forge2gltf convert ARGS -o OUT` does with each argument: expand, plan, convert.
 std::vector<Diagnostic> convert_args(const std::vector<std::string>& args, const fs::path& out,
                                      const ConvertOptions& options = {}) {
-  const std::vector<convert::Job> jobs = convert::expand_inputs(args, out);
+  const std::vector<io::Job> jobs = io::expand_inputs(args, out);
   const std::vector<convert::OutputPath> plan = convert::plan_outputs(jobs, out, options.gltf);
   std::vector<Diagnostic> all;
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -85,7 +85,7 @@ void add_converter_inputs(Inputs& in) {
       {"INPUT_UNREADABLE", "convert of an input replaced by a directory after listing", [] {
          const fs::path d = fresh_dir("input_unreadable");
          fs::create_directories(d / "x.mesh");
-         convert::Job job;
+         io::Job job;
          job.input = (d / "x.mesh").string();
          job.relative = "x.mesh";
          job.display = job.input;
@@ -105,20 +105,19 @@ void add_converter_inputs(Inputs& in) {
                 }});
   in.push_back({"VERTEX_FORMATS_INVALID", "--vertex-formats naming a missing file", [] {
                   const fs::path d = fresh_dir("vertex_formats_invalid");
-                  return error_of(convert::load_vertex_tables({(d / "none.json").string()}));
+                  return error_of(io::load_vertex_tables({(d / "none.json").string()}));
                 }});
   in.push_back({"NAMES_INVALID", "--names naming a file with a NUL byte", [] {
                   const fs::path d = fresh_dir("names_invalid");
                   write_bytes(d / "junk.bin", std::vector<uint8_t>{'H', 'e', 0, 'd'});
-                  return error_of(convert::load_name_lists({(d / "junk.bin").string()}));
+                  return error_of(io::load_name_lists({(d / "junk.bin").string()}));
                 }});
   in.push_back(
       {"NAMES_COLLISION", "--names twice, with two names of one CRC-32", [] {
          const fs::path d = fresh_dir("names_collision");
          write_bytes(d / "a.txt", std::vector<uint8_t>{'p', 'l', 'u', 'm', 'l', 'e', 's', 's'});
          write_bytes(d / "b.txt", std::vector<uint8_t>{'b', 'u', 'c', 'k', 'e', 'r', 'o', 'o'});
-         return error_of(
-             convert::load_name_lists({(d / "a.txt").string(), (d / "b.txt").string()}));
+         return error_of(io::load_name_lists({(d / "a.txt").string(), (d / "b.txt").string()}));
        }});
 
   // Outputs (output_paths.cpp, atomic_file.cpp, convert.cpp, report.cpp).
@@ -153,7 +152,7 @@ void add_converter_inputs(Inputs& in) {
                   return optional_error(convert::write_report(file_in_the_way(d) / "report.json",
                                                               nlohmann::json::object()));
                 }});
-  in.push_back({"INTERNAL_ERROR", "convert whose write step throws (FaultInjector seam)", [] {
+  in.push_back({"INTERNAL_ERROR", "convert whose write step throws (io::FaultInjector seam)", [] {
                   const fs::path d = fresh_dir("internal_error");
                   ConvertOptions o;
                   o.fault = [](const std::string&, const fs::path&) -> bool {

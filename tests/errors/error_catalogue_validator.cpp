@@ -66,7 +66,7 @@ void add_validator_inputs(Inputs& in) {
                 }});
   in.push_back({"CHILD_START_FAILED", "starting a program that does not exist", [] {
                   const fs::path d = fresh_dir("child_start_failed");
-                  return error_of(convert::ChildProcess::start({(d / "no_such_program").string()}));
+                  return error_of(io::ChildProcess::start({(d / "no_such_program").string()}));
                 }});
   in.push_back({"GLTF_VALIDATOR_PROTOCOL", "a validator answer line that is not JSON",
                 [] { return error_of(convert::parse_validator_answer("not json")); }});

@@ -29,7 +29,7 @@ inline constexpr ImportForm kImportForms[] = {{"glb", false, false, false, false
 inline std::filesystem::path converted(const std::filesystem::path& mesh,
                                        const std::string& relative,
                                        const std::filesystem::path& root, const ImportForm& form) {
-  convert::Job job;
+  io::Job job;
   job.input = mesh.string();
   job.relative = relative;
   job.display = job.input;

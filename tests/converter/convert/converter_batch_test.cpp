@@ -44,7 +44,7 @@ struct BatchRun {
 
 BatchRun convert(const std::vector<std::string>& inputs, const fs::path& out,
                  const ConvertOptions& options = {}, unsigned jobs = 2) {
-  const auto job_list = expand_inputs(inputs, out);
+  const auto job_list = io::expand_inputs(inputs, out);
   const auto plan = plan_outputs(job_list, out, options.gltf);
   std::FILE* err = std::tmpfile();
   BatchOptions batch;
@@ -267,7 +267,7 @@ TEST_F(Batch, TwoInputsWithOneOutputNameFailTheSecond) {
 }
 
 TEST_F(Batch, ResultsAreHandedOnInInputOrderWithoutKeepingThem) {
-  const auto job_list = expand_inputs({(dir_ / "in").string()});
+  const auto job_list = io::expand_inputs({(dir_ / "in").string()});
   const auto plan = plan_outputs(job_list, dir_ / "out", false);
   BatchOptions batch;
   batch.jobs = 3;
@@ -302,7 +302,7 @@ namespace {
 TEST_F(Batch, StopStartsNoFurtherInputAndLeavesOnlyCompleteOutputs) {
   for (const unsigned jobs : {1u, 2u}) {
     const fs::path out = dir_ / ("out" + std::to_string(jobs));
-    const auto job_list = expand_inputs({(dir_ / "in").string()}, out);
+    const auto job_list = io::expand_inputs({(dir_ / "in").string()}, out);
     const auto plan = plan_outputs(job_list, out, false);
     std::atomic<bool> stop{false};
     BatchOptions batch;
@@ -337,7 +337,7 @@ TEST_F(Batch, StopStartsNoFurtherInputAndLeavesOnlyCompleteOutputs) {
 
 TEST_F(Batch, AStopThatNeverComesChangesNothing) {
   const fs::path out = dir_ / "out";
-  const auto job_list = expand_inputs({(dir_ / "in").string()}, out);
+  const auto job_list = io::expand_inputs({(dir_ / "in").string()}, out);
   std::atomic<bool> stop{false};
   BatchOptions batch;
   batch.stop = &stop;

@@ -7,8 +7,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Job job(const std::string& relative, const std::string& display = "") {
-  Job j;
+io::Job job(const std::string& relative, const std::string& display = "") {
+  io::Job j;
   j.relative = relative;
   j.input = (fs::path("/in") / relative).string();
   j.display = display.empty() ? relative : display;
@@ -58,7 +58,7 @@ TEST(OutputPaths, NothingToNameAFileIsRefused) {
 }
 
 TEST(OutputPaths, CollisionFailsTheSecondInputOnly) {
-  const std::vector<Job> jobs = {job("a.mesh"), job("a.rr"), job("b.mesh")};
+  const std::vector<io::Job> jobs = {job("a.mesh"), job("a.rr"), job("b.mesh")};
   const auto plan = plan_outputs(jobs, "out", false);
   ASSERT_EQ(plan.size(), 3u);
   EXPECT_FALSE(plan[0].error.has_value());
@@ -85,7 +85,7 @@ TEST(OutputPaths, FilesOfDifferentArgumentsWithOneNameCollide) {
 }
 
 TEST(OutputPaths, AFailedInputClaimsNoOutput) {
-  Job bad = job("a.mesh");
+  io::Job bad = job("a.mesh");
   bad.error = ir::Diagnostic{"INPUT_NOT_FOUND", "no such file", "", 0};
   const auto plan = plan_outputs({bad, job("a.mesh")}, "out", false);
   EXPECT_FALSE(plan[1].error.has_value());

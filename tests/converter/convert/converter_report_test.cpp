@@ -207,12 +207,12 @@ TEST(FailureLine, NamesInputFieldPathOffsetAndCode) {
 }
 
 TEST(Progress, LineShowsDoneTotalRateFailuresAndEta) {
-  ProgressState s{10, 100, 5'000'000, 50'000'000, 2, 1.0};
-  EXPECT_EQ(progress_line(s), "[ 10/100]    5.0 MB/s  2 failed  ETA 0:09");
+  io::ProgressState s{10, 100, 5'000'000, 50'000'000, 2, 1.0};
+  EXPECT_EQ(io::progress_line(s), "[ 10/100]    5.0 MB/s  2 failed  ETA 0:09");
   s.elapsed = 0.1;  // too early for an estimate
-  EXPECT_NE(progress_line(s).find("ETA --:--"), std::string::npos);
-  s = ProgressState{1, 2, 1'000'000, 3'601'000'000, 0, 1.0};  // 3600 s left at 1 MB/s
-  EXPECT_NE(progress_line(s).find("ETA 1:00:00"), std::string::npos) << progress_line(s);
+  EXPECT_NE(io::progress_line(s).find("ETA --:--"), std::string::npos);
+  s = io::ProgressState{1, 2, 1'000'000, 3'601'000'000, 0, 1.0};  // 3600 s left at 1 MB/s
+  EXPECT_NE(io::progress_line(s).find("ETA 1:00:00"), std::string::npos) << io::progress_line(s);
 }
 
 }  // namespace

@@ -384,7 +384,7 @@ TEST(Census, CommandWritesBothFilesAndSummarises) {
   TempDir dir("census-command");
   std::ostringstream out, err;
   const std::string json = (dir.path() / "c.json").string(), md = (dir.path() / "c.md").string();
-  EXPECT_EQ(run_census_command(sample_inputs(), json, md, convert::PoolOptions{2}, {}, out, err), 0)
+  EXPECT_EQ(run_census_command(sample_inputs(), json, md, io::PoolOptions{2}, {}, out, err), 0)
       << err.str();
   EXPECT_TRUE(err.str().empty()) << err.str();
   EXPECT_NE(out.str().find("checks"), std::string::npos) << out.str();
@@ -399,9 +399,9 @@ TEST(Census, CommandWritesBothFilesAndSummarises) {
 
 TEST(Census, CommandFailsOnAMissingInputButStillCounts) {
   std::ostringstream out, err;
-  EXPECT_EQ(run_census_command({"/nonexistent/census/input"}, "", "", convert::PoolOptions{1}, {},
-                               out, err),
-            1);
+  EXPECT_EQ(
+      run_census_command({"/nonexistent/census/input"}, "", "", io::PoolOptions{1}, {}, out, err),
+      1);
   EXPECT_NE(err.str().find("/nonexistent/census/input"), std::string::npos);
   EXPECT_NE(out.str().find("0 files"), std::string::npos) << out.str();
 }

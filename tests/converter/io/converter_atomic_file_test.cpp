@@ -17,8 +17,8 @@ namespace fs = std::filesystem;
 
 const std::string kNew = "new content";
 
-FileData data(const fs::path& p, const std::string& text = kNew) {
-  return FileData{p, reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+io::FileData data(const fs::path& p, const std::string& text = kNew) {
+  return io::FileData{p, reinterpret_cast<const uint8_t*>(text.data()), text.size()};
 }
 
 // A fifo at `path` (standing for /dev/null or /dev/stdout) with a reader collecting what
@@ -41,11 +41,11 @@ class FifoReader {
 };
 
 // `text` appended by the streamed writer.
-std::optional<ir::Diagnostic> put(AtomicFile& f, const std::string& text) {
+std::optional<ir::Diagnostic> put(io::AtomicFile& f, const std::string& text) {
   return f.write(reinterpret_cast<const uint8_t*>(text.data()), text.size());
 }
 
-FaultInjector fail_at(const std::string& step, const std::string& file = "") {
+io::FaultInjector fail_at(const std::string& step, const std::string& file = "") {
   return [step, file](const std::string& s, const fs::path& p) {
     return s == step && (file.empty() || p.filename() == file);
   };
@@ -58,34 +58,34 @@ TEST(AtomicFile, AStreamDestinationIsWrittenToNotReplaced) {
   const fs::path fifo = d / "out.fifo";
   FifoReader reader(fifo);
   ASSERT_TRUE(reader.made());
-  AtomicOptions replace;
+  io::AtomicOptions replace;
   replace.replace = true;
-  EXPECT_FALSE(write_atomically({data(fifo)}, replace).has_value());
+  EXPECT_FALSE(io::write_atomically({data(fifo)}, replace).has_value());
   EXPECT_EQ(reader.received(), kNew);
   EXPECT_TRUE(fs::is_fifo(fifo));
   EXPECT_TRUE(list_files(d.path()).empty());  // no temp left (a fifo is no regular file)
-  EXPECT_TRUE(is_stream_destination("/dev/null"));
-  EXPECT_FALSE(is_stream_destination(fifo.parent_path()));
-  EXPECT_FALSE(is_stream_destination(d / "missing"));
+  EXPECT_TRUE(io::is_stream_destination("/dev/null"));
+  EXPECT_FALSE(io::is_stream_destination(fifo.parent_path()));
+  EXPECT_FALSE(io::is_stream_destination(d / "missing"));
 }
 
 TEST(AtomicFile, WritesTheContentAndLeavesNoTemp) {
   ScratchDir d;
-  EXPECT_FALSE(write_atomically({data(d / "a.glb")}).has_value());
+  EXPECT_FALSE(io::write_atomically({data(d / "a.glb")}).has_value());
   EXPECT_EQ(read_text(d / "a.glb"), kNew);
   EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
 }
 
 TEST(AtomicFile, CreatesMissingDirectories) {
   ScratchDir d;
-  EXPECT_FALSE(write_atomically({data(d / "x/y/z/a.glb")}).has_value());
+  EXPECT_FALSE(io::write_atomically({data(d / "x/y/z/a.glb")}).has_value());
   EXPECT_EQ(read_text(d / "x/y/z/a.glb"), kNew);
 }
 
 TEST(AtomicFile, WithoutReplaceAnExistingFileIsKept) {
   ScratchDir d;
   write_text(d / "a.glb", "old");
-  const auto err = write_atomically({data(d / "a.glb")});
+  const auto err = io::write_atomically({data(d / "a.glb")});
   ASSERT_TRUE(err.has_value());
   EXPECT_EQ(err->code, "OUTPUT_EXISTS");
   EXPECT_NE(err->message.find("--force"), std::string::npos);
@@ -96,9 +96,9 @@ TEST(AtomicFile, WithoutReplaceAnExistingFileIsKept) {
 TEST(AtomicFile, WithReplaceAnExistingFileIsReplaced) {
   ScratchDir d;
   write_text(d / "a.glb", "old");
-  AtomicOptions o;
+  io::AtomicOptions o;
   o.replace = true;
-  EXPECT_FALSE(write_atomically({data(d / "a.glb")}, o).has_value());
+  EXPECT_FALSE(io::write_atomically({data(d / "a.glb")}, o).has_value());
   EXPECT_EQ(read_text(d / "a.glb"), kNew);
   EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
 }
@@ -106,10 +106,10 @@ TEST(AtomicFile, WithReplaceAnExistingFileIsReplaced) {
 TEST(AtomicFile, FailedWriteLeavesNoTempAndNoFile) {
   for (const char* step : {"open", "write", "fsync", "rename", "mkdir"}) {
     ScratchDir d;
-    AtomicOptions o;
+    io::AtomicOptions o;
     o.sync = true;
     o.fault = fail_at(step);
-    const auto err = write_atomically({data(d / "sub/a.glb")}, o);
+    const auto err = io::write_atomically({data(d / "sub/a.glb")}, o);
     ASSERT_TRUE(err.has_value()) << step;
     EXPECT_EQ(err->code, "OUTPUT_WRITE_FAILED") << step;
     EXPECT_NE(err->message.find("a.glb"), std::string::npos) << step;
@@ -121,11 +121,11 @@ TEST(AtomicFile, FailedWriteLeavesAnExistingFileUntouched) {
   for (const char* step : {"open", "write", "fsync", "rename"}) {
     ScratchDir d;
     write_text(d / "a.glb", "old");
-    AtomicOptions o;
+    io::AtomicOptions o;
     o.replace = true;
     o.sync = true;
     o.fault = fail_at(step);
-    ASSERT_TRUE(write_atomically({data(d / "a.glb")}, o).has_value()) << step;
+    ASSERT_TRUE(io::write_atomically({data(d / "a.glb")}, o).has_value()) << step;
     EXPECT_EQ(read_text(d / "a.glb"), "old") << step;
     EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"})) << step;
   }
@@ -134,12 +134,12 @@ TEST(AtomicFile, FailedWriteLeavesAnExistingFileUntouched) {
 TEST(AtomicFile, SyncsOnlyWhenAsked) {
   // The fault seam is asked before every fsync: without `sync` there is none to fail.
   ScratchDir d;
-  AtomicOptions o;
+  io::AtomicOptions o;
   o.fault = fail_at("fsync");
-  EXPECT_FALSE(write_atomically({data(d / "a.glb")}, o).has_value());
+  EXPECT_FALSE(io::write_atomically({data(d / "a.glb")}, o).has_value());
   EXPECT_EQ(read_text(d / "a.glb"), kNew);
   o.sync = true;
-  const auto err = write_atomically({data(d / "b.glb")}, o);
+  const auto err = io::write_atomically({data(d / "b.glb")}, o);
   ASSERT_TRUE(err.has_value());
   EXPECT_NE(err->message.find("cannot sync"), std::string::npos) << err->message;
   EXPECT_EQ(list_files(d.path()), (std::vector<std::string>{"a.glb"}));
@@ -150,7 +150,7 @@ TEST(AtomicFile, PathUnderARegularFileFailsCleanly) {
   // directory should be does.
   ScratchDir d;
   write_text(d / "blocker", "i am a file");
-  const auto err = write_atomically({data(d / "blocker/sub/a.glb")});
+  const auto err = io::write_atomically({data(d / "blocker/sub/a.glb")});
   ASSERT_TRUE(err.has_value());
   EXPECT_EQ(err->code, "OUTPUT_WRITE_FAILED");
   EXPECT_EQ(read_text(d / "blocker"), "i am a file");
@@ -160,31 +160,31 @@ TEST(AtomicFile, PathUnderARegularFileFailsCleanly) {
 TEST(AtomicFile, AFailedSecondFileUndoesTheFirst) {
   // .gltf + .bin: when the .gltf cannot be placed, the .bin this call created goes too.
   ScratchDir d;
-  AtomicOptions o;
+  io::AtomicOptions o;
   o.fault = fail_at("rename", "a.gltf");
-  const auto err = write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o);
+  const auto err = io::write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o);
   ASSERT_TRUE(err.has_value());
   EXPECT_TRUE(list_files(d.path()).empty());
 }
 
 TEST(AtomicFile, AFailedSecondTempRemovesTheFirstTemp) {
   ScratchDir d;
-  AtomicOptions o;
+  io::AtomicOptions o;
   o.fault = fail_at("write", "a.gltf");
-  ASSERT_TRUE(write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o));
+  ASSERT_TRUE(io::write_atomically({data(d / "a.bin", "bin"), data(d / "a.gltf", "json")}, o));
   EXPECT_TRUE(list_files(d.path()).empty());
 }
 
 TEST(AtomicFile, EmptyFileIsWritten) {
   ScratchDir d;
-  EXPECT_FALSE(write_atomically({FileData{d / "empty", nullptr, 0}}).has_value());
+  EXPECT_FALSE(io::write_atomically({io::FileData{d / "empty", nullptr, 0}}).has_value());
   EXPECT_TRUE(fs::exists(d / "empty"));
   EXPECT_EQ(fs::file_size(d / "empty"), 0u);
 }
 
 TEST(AtomicFile, TempNameIsHiddenAndInTheSameDirectory) {
-  const fs::path t1 = temp_path_for("/out/sub/a.glb");
-  const fs::path t2 = temp_path_for("/out/sub/a.glb");
+  const fs::path t1 = io::temp_path_for("/out/sub/a.glb");
+  const fs::path t2 = io::temp_path_for("/out/sub/a.glb");
   EXPECT_EQ(t1.parent_path(), fs::path("/out/sub"));
   EXPECT_EQ(t1.filename().string().rfind(".a.glb.tmp-", 0), 0u);
   EXPECT_NE(t1, t2);
@@ -195,7 +195,7 @@ TEST(AtomicFile, TempNameIsHiddenAndInTheSameDirectory) {
 // written so far, for the read-back.
 TEST(AtomicFileStreamed, PiecesAppearUnderTheFinalNameOnlyAtCommit) {
   ScratchDir d;
-  AtomicFile f(d / "sub" / "a.forge");
+  io::AtomicFile f(d / "sub" / "a.forge");
   ASSERT_FALSE(put(f, "new "));
   ASSERT_FALSE(put(f, "content"));
   EXPECT_FALSE(fs::exists(d / "sub" / "a.forge"));
@@ -209,7 +209,7 @@ TEST(AtomicFileStreamed, PiecesAppearUnderTheFinalNameOnlyAtCommit) {
 TEST(AtomicFileStreamed, AWriterDestroyedBeforeCommitLeavesNothing) {
   ScratchDir d;
   {
-    AtomicFile f(d / "a.forge");
+    io::AtomicFile f(d / "a.forge");
     ASSERT_FALSE(put(f, kNew));
     EXPECT_TRUE(fs::exists(f.temp()));
   }
@@ -219,7 +219,7 @@ TEST(AtomicFileStreamed, AWriterDestroyedBeforeCommitLeavesNothing) {
 TEST(AtomicFileStreamed, AnExistingDestinationIsRefusedAtTheFirstWriteWithoutReplace) {
   ScratchDir d;
   write_text(d / "a.forge", "old");
-  AtomicFile f(d / "a.forge");
+  io::AtomicFile f(d / "a.forge");
   const std::optional<ir::Diagnostic> e = put(f, kNew);
   ASSERT_TRUE(e.has_value());
   EXPECT_EQ(e->code, "OUTPUT_EXISTS");
@@ -230,7 +230,7 @@ TEST(AtomicFileStreamed, AnExistingDestinationIsRefusedAtTheFirstWriteWithoutRep
 
 TEST(AtomicFileStreamed, AFileThatAppearsWhileWritingIsNotReplaced) {
   ScratchDir d;
-  AtomicFile f(d / "a.forge");
+  io::AtomicFile f(d / "a.forge");
   ASSERT_FALSE(put(f, kNew));
   write_text(d / "a.forge", "theirs");
   const std::optional<ir::Diagnostic> e = f.commit();
@@ -243,12 +243,12 @@ TEST(AtomicFileStreamed, AFailedWriteOrRenameLeavesNoTempAndKeepsTheOldFile) {
   for (const char* step : {"write", "fsync", "rename"}) {
     ScratchDir d;
     write_text(d / "a.forge", "old");
-    AtomicOptions o;
+    io::AtomicOptions o;
     o.replace = true;
     o.sync = true;
     o.fault = fail_at(step);
     {
-      AtomicFile f(d / "a.forge", o);
+      io::AtomicFile f(d / "a.forge", o);
       const std::optional<ir::Diagnostic> w = put(f, kNew);
       const std::optional<ir::Diagnostic> c = f.commit();
       ASSERT_TRUE(c.has_value()) << step;
@@ -265,10 +265,10 @@ TEST(AtomicFileStreamed, AStreamDestinationIsWrittenDirectly) {
   const fs::path fifo = d / "out.fifo";
   FifoReader reader(fifo);
   ASSERT_TRUE(reader.made());
-  AtomicOptions replace;
+  io::AtomicOptions replace;
   replace.replace = true;
   {
-    AtomicFile f(fifo, replace);
+    io::AtomicFile f(fifo, replace);
     EXPECT_FALSE(put(f, kNew));
     EXPECT_TRUE(f.temp().empty());
     EXPECT_FALSE(f.commit().has_value());

@@ -11,16 +11,16 @@ using f2g::testing::ScratchDir;
 using f2g::testing::write_text;
 namespace fs = std::filesystem;
 
-std::vector<std::string> relatives(const std::vector<Job>& jobs) {
+std::vector<std::string> relatives(const std::vector<io::Job>& jobs) {
   std::vector<std::string> out;
-  for (const Job& j : jobs) out.push_back(j.relative);
+  for (const io::Job& j : jobs) out.push_back(j.relative);
   return out;
 }
 
 TEST(Inputs, FileArgumentKeepsOnlyItsFileNameAsRelativePath) {
   ScratchDir d;
   write_text(d / "deep/er/mesh.bin", "x");
-  const auto jobs = expand_inputs({(d / "deep/er/mesh.bin").string()});
+  const auto jobs = io::expand_inputs({(d / "deep/er/mesh.bin").string()});
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(jobs[0].relative, "mesh.bin");
   EXPECT_EQ(jobs[0].input, (d / "deep/er/mesh.bin").string());
@@ -33,10 +33,10 @@ TEST(Inputs, DirectoryIsWalkedRecursivelyInSortedOrder) {
   ScratchDir d;
   for (const char* f : {"root/b/z.mesh", "root/a.mesh", "root/b/a/y.mesh", "root/c.mesh"})
     write_text(d / f, "x");
-  const auto jobs = expand_inputs({(d / "root").string()});
+  const auto jobs = io::expand_inputs({(d / "root").string()});
   EXPECT_EQ(relatives(jobs),
             (std::vector<std::string>{"a.mesh", "b/a/y.mesh", "b/z.mesh", "c.mesh"}));
-  for (const Job& j : jobs) {
+  for (const io::Job& j : jobs) {
     EXPECT_TRUE(j.from_walk);
     EXPECT_TRUE(fs::path(j.input).is_absolute());
   }
@@ -47,7 +47,7 @@ TEST(Inputs, ArgumentsKeepTheirOrderAndDisplayJoinsTheArgument) {
   write_text(d / "dir/sub/m.mesh", "x");
   write_text(d / "first.mesh", "x");
   const std::string dir_arg = (d / "dir").string() + "/";  // a trailing slash changes nothing
-  const auto jobs = expand_inputs({(d / "first.mesh").string(), dir_arg});
+  const auto jobs = io::expand_inputs({(d / "first.mesh").string(), dir_arg});
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].relative, "first.mesh");
   EXPECT_EQ(jobs[1].relative, "sub/m.mesh");
@@ -59,7 +59,7 @@ TEST(Inputs, DirectorySymlinkLoopIsNotFollowed) {
   write_text(d / "root/a.mesh", "x");
   fs::create_directory_symlink(d / "root", d / "root/loop");
   fs::create_directory_symlink("..", d / "root/up");
-  const auto jobs = expand_inputs({(d / "root").string()});
+  const auto jobs = io::expand_inputs({(d / "root").string()});
   EXPECT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh"}));
 }
 
@@ -69,7 +69,7 @@ TEST(Inputs, FileSymlinkInsideADirectoryIsListed) {
   write_text(d / "root/a.mesh", "x");
   fs::create_symlink(d / "elsewhere/real.mesh", d / "root/link.mesh");
   fs::create_symlink(d / "missing", d / "root/broken.mesh");
-  const auto jobs = expand_inputs({(d / "root").string()});
+  const auto jobs = io::expand_inputs({(d / "root").string()});
   EXPECT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh", "broken.mesh", "link.mesh"}));
   EXPECT_FALSE(jobs[0].error);
   ASSERT_TRUE(jobs[1].error);  // listed, so the report accounts for it, but never opened
@@ -84,7 +84,7 @@ TEST(Inputs, AFifoInsideADirectoryIsListedButNotOpened) {
   ScratchDir d;
   write_text(d / "root/a.mesh", "x");
   ASSERT_EQ(::mkfifo((d / "root/pipe.mesh").c_str(), 0600), 0);
-  const auto jobs = expand_inputs({(d / "root").string()});
+  const auto jobs = io::expand_inputs({(d / "root").string()});
   ASSERT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh", "pipe.mesh"}));
   ASSERT_TRUE(jobs[1].error);
   EXPECT_EQ(jobs[1].error->code, "INPUT_NOT_A_FILE");
@@ -94,7 +94,7 @@ TEST(Inputs, AFifoInsideADirectoryIsListedButNotOpened) {
 TEST(Inputs, MissingArgumentBecomesAFailingJob) {
   ScratchDir d;
   write_text(d / "a.mesh", "x");
-  const auto jobs = expand_inputs({(d / "nope.mesh").string(), (d / "a.mesh").string()});
+  const auto jobs = io::expand_inputs({(d / "nope.mesh").string(), (d / "a.mesh").string()});
   ASSERT_EQ(jobs.size(), 2u);
   ASSERT_TRUE(jobs[0].error.has_value());
   EXPECT_EQ(jobs[0].error->code, "INPUT_NOT_FOUND");
@@ -107,16 +107,16 @@ TEST(Inputs, OutputDirectoryInsideTheInputIsLeftOut) {
   write_text(d / "root/a.mesh", "x");
   write_text(d / "root/out/a.glb", "x");
   write_text(d / "root/out/deeper/b.glb", "x");
-  const auto jobs = expand_inputs({(d / "root").string()}, d / "root/out");
+  const auto jobs = io::expand_inputs({(d / "root").string()}, d / "root/out");
   EXPECT_EQ(relatives(jobs), (std::vector<std::string>{"a.mesh"}));
   // Converting the output directory itself lists nothing.
-  EXPECT_TRUE(expand_inputs({(d / "root/out").string()}, d / "root/out").empty());
+  EXPECT_TRUE(io::expand_inputs({(d / "root/out").string()}, d / "root/out").empty());
 }
 
 TEST(Inputs, EmptyDirectoryGivesNoJobs) {
   ScratchDir d;
   fs::create_directories(d / "empty/sub");
-  EXPECT_TRUE(expand_inputs({(d / "empty").string()}).empty());
+  EXPECT_TRUE(io::expand_inputs({(d / "empty").string()}).empty());
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ using f2g::testing::ScratchDir;
 using f2g::testing::write_text;
 
 TEST(NameLists, NoFilesMeansTheBuiltInNames) {
-  auto t = load_name_lists({});
+  auto t = io::load_name_lists({});
   ASSERT_TRUE(t.ok());
   EXPECT_EQ(*t, nullptr);
   EXPECT_EQ(names_in_use(*t).find(crc32("LeftArm")), "LeftArm");
@@ -24,7 +24,7 @@ TEST(NameLists, AUsersListAddsNamesAndWinsOverTheBuiltInOnes) {
   ScratchDir dir;
   write_text(dir / "a.txt", "Knees\nChest\n");
   write_text(dir / "b.txt", "# a second list\nChest\nMyHead\n");
-  auto t = load_name_lists({(dir / "a.txt").string(), (dir / "b.txt").string()});
+  auto t = io::load_name_lists({(dir / "a.txt").string(), (dir / "b.txt").string()});
   ASSERT_TRUE(t.ok()) << t.error().to_string();
   EXPECT_EQ((*t)->find(crc32("Knees")), "Knees");
   EXPECT_EQ((*t)->find(crc32("MyHead")), "MyHead");
@@ -37,7 +37,7 @@ TEST(NameLists, ACollisionBetweenTwoFilesNamesBoth) {
   write_text(dir / "a.txt", "plumless\n");
   write_text(dir / "b.txt", "Head\nbuckeroo\n");
   const std::string a = (dir / "a.txt").string(), b = (dir / "b.txt").string();
-  auto t = load_name_lists({a, b});
+  auto t = io::load_name_lists({a, b});
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error().code, "NAMES_COLLISION");
   EXPECT_NE(t.error().message.find(a + ":1 \"plumless\""), std::string::npos) << t.error().message;
@@ -47,7 +47,7 @@ TEST(NameLists, ACollisionBetweenTwoFilesNamesBoth) {
 TEST(NameLists, AMissingFileOrADirectoryIsInvalidNamingIt) {
   ScratchDir dir;
   for (const std::string& f : {(dir / "none.txt").string(), dir.path().string()}) {
-    auto t = load_name_lists({f});
+    auto t = io::load_name_lists({f});
     ASSERT_FALSE(t.ok());
     EXPECT_EQ(t.error().code, "NAMES_INVALID");
     EXPECT_NE(t.error().message.find(f), std::string::npos) << t.error().message;
@@ -58,8 +58,8 @@ TEST(NameLists, AFileOverTheBoundIsRefusedBeforeItIsRead) {
   ScratchDir dir;
   const std::string f = (dir / "huge.txt").string();
   { std::ofstream(f) << "Head\n"; }
-  ASSERT_EQ(::truncate(f.c_str(), off_t(kMaxNameFileBytes + 1)), 0);  // sparse: no disk used
-  auto t = load_name_lists({f});
+  ASSERT_EQ(::truncate(f.c_str(), off_t(io::kMaxNameFileBytes + 1)), 0);  // sparse: no disk used
+  auto t = io::load_name_lists({f});
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error().code, "NAMES_INVALID");
   EXPECT_NE(t.error().message.find("huge.txt"), std::string::npos) << t.error().message;

@@ -16,14 +16,14 @@ const std::string kSwsTable = std::string(F2G_SOURCE_DIR) + "/formats/sws/vertex
 const std::string kRrTable = std::string(F2G_SOURCE_DIR) + "/formats/rr/vertex_formats.json";
 
 TEST(VertexTables, NoFilesKeepsTheBuiltInTables) {
-  auto t = load_vertex_tables({});
+  auto t = io::load_vertex_tables({});
   ASSERT_TRUE(t.ok());
   EXPECT_EQ(t->find("sws"), nullptr);
   EXPECT_EQ(t->find("rr"), nullptr);
 }
 
 TEST(VertexTables, TheFormatKeySelectsTheParser) {
-  auto t = load_vertex_tables({kRrTable, kSwsTable});
+  auto t = io::load_vertex_tables({kRrTable, kSwsTable});
   ASSERT_TRUE(t.ok()) << t.error().to_string();
   const auto* s = dynamic_cast<const sws::VertexFormats*>(t->find("sws"));
   const auto* r = dynamic_cast<const rr::VertexFormats*>(t->find("rr"));
@@ -37,14 +37,14 @@ TEST(VertexTables, TheFormatKeySelectsTheParser) {
 }
 
 TEST(VertexTables, OnlyTheGivenFormatIsReplaced) {
-  auto t = load_vertex_tables({kSwsTable});
+  auto t = io::load_vertex_tables({kSwsTable});
   ASSERT_TRUE(t.ok());
   EXPECT_NE(t->find("sws"), nullptr);
   EXPECT_EQ(t->find("rr"), nullptr);
 }
 
 void expect_invalid(const std::vector<std::string>& files, const std::string& in_message) {
-  auto t = load_vertex_tables(files);
+  auto t = io::load_vertex_tables(files);
   ASSERT_FALSE(t.ok()) << in_message;
   EXPECT_EQ(t.error().code, "VERTEX_FORMATS_INVALID");
   EXPECT_NE(t.error().message.find(files.back()), std::string::npos) << t.error().message;

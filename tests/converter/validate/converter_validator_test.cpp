@@ -68,7 +68,7 @@ class ValidatorTest : public ::testing::Test {
     scratch_ = new ScratchDir();
     for (bool gltf : {false, true}) {
       const fs::path out = *scratch_ / (gltf ? "gltf" : "glb");
-      const auto jobs = expand_inputs({kSamples}, out);
+      const auto jobs = io::expand_inputs({kSamples}, out);
       ConvertOptions options;
       options.gltf = gltf;
       BatchOptions batch;
@@ -374,7 +374,7 @@ TEST(ValidatorChild, ThatCannotLoadThePackageSaysHowToInstall) {
 }
 
 TEST(ValidatorChild, TheRealNodeWithoutThePackageIsUnavailable) {
-  const std::string node = find_program("node");
+  const std::string node = io::find_program("node");
   ASSERT_FALSE(node.empty()) << "node is not in PATH";
   auto v = Validator::start({node, "/nonexistent/node_modules/gltf-validator"});
   ASSERT_FALSE(v);
