@@ -7,7 +7,7 @@
 
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 
 namespace f2g::samples {
 namespace {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 
 int main(int argc, char** argv) {
   const bool unlike = argc == 3 && std::string(argv[1]) == "--unlike";
@@ -21,9 +21,7 @@ int main(int argc, char** argv) {
   if (unlike) {
     all = f2g::samples::unlike_samples();
   } else {
-    all = f2g::samples::sws_samples();
-    for (auto& s : f2g::samples::rr_samples()) all.push_back(std::move(s));
-    for (auto& s : f2g::samples::grb_samples()) all.push_back(std::move(s));
+    all = f2g::samples::game_samples();
     for (auto& s : f2g::samples::archive_samples()) all.push_back(std::move(s));
   }
   for (const auto& s : all) {

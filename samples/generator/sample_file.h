@@ -12,9 +12,9 @@ struct SampleFile {
   std::vector<uint8_t> bytes;
 };
 
-std::vector<SampleFile> sws_samples();  // samples/generator/sws_samples.cpp
-std::vector<SampleFile> rr_samples();   // samples/generator/rr_samples.cpp
-std::vector<SampleFile> grb_samples();  // samples/generator/grb_samples.cpp (GRB and GRW)
+// Each game's samples (<game>_samples(), in its <game>_samples.cpp) and all of them
+// (game_samples()) are declared in game_samples.h, which samples/generator/sources.cmake
+// writes from the game list.
 // Forge archives of the GRB/GRW samples (samples/generator/archive_samples.cpp).
 std::vector<SampleFile> archive_samples();
 // Donors unlike the samples, from the samples' structures (samples/generator/unlike_samples.cpp):

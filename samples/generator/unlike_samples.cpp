@@ -13,7 +13,7 @@
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/mesh_codec.h"
 #include "formats/sws/sws.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 
 namespace f2g::samples {
 

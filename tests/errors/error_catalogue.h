@@ -25,14 +25,12 @@ struct Input {
 using Inputs = std::vector<Input>;
 
 // Each room's inputs (error_catalogue_<room>.cpp).
-void add_sws_inputs(Inputs& inputs);
-void add_sws_rebuild_inputs(Inputs& inputs);  // import onto SWS donors
-void add_rr_inputs(Inputs& inputs);
-void add_rr_rebuild_inputs(Inputs& inputs);   // import's RR rebuild
-void add_grb_inputs(Inputs& inputs);          // GRB and GRW
-void add_grb_rebuild_inputs(Inputs& inputs);  // import's GRB/GRW rebuild
-void add_incoming_inputs(Inputs& inputs);     // the codes every rebuild shares, per format
-void add_archive_inputs(Inputs& inputs);      // forge archives
+// Every game's: add_<game>_inputs and add_<game>_rebuild_inputs (error_catalogue_<game>.cpp,
+// error_catalogue_<game>_rebuild.cpp), called in the game list's order by the game_inputs.cpp
+// that tests/errors/tests.cmake writes.
+void add_game_inputs(Inputs& inputs);
+void add_incoming_inputs(Inputs& inputs);  // the codes every rebuild shares, per format
+void add_archive_inputs(Inputs& inputs);   // forge archives
 void add_gltf_inputs(Inputs& inputs);
 void add_converter_inputs(Inputs& inputs);
 void add_validator_inputs(Inputs& inputs);  // convert --validate

@@ -67,13 +67,8 @@ std::vector<ir::Diagnostic> diagnostics_of(const Result<Decoded>& decoded) {
 const Inputs& all_inputs() {
   static const Inputs inputs = [] {
     Inputs in;
-    add_sws_inputs(in);
-    add_sws_rebuild_inputs(in);
-    add_rr_inputs(in);
-    add_rr_rebuild_inputs(in);
-    add_grb_inputs(in);
+    add_game_inputs(in);
     add_archive_inputs(in);
-    add_grb_rebuild_inputs(in);
     add_incoming_inputs(in);
     add_gltf_inputs(in);
     add_converter_inputs(in);

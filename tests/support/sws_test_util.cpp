@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "formats/sws/sws.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 
 namespace f2g::sws::test {
 

@@ -6,7 +6,7 @@
 #include <mutex>
 
 #include "converter/convert/batch.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 #include "tests/support/converter_test_util.h"
 
 namespace f2g::convert {

@@ -4,7 +4,7 @@
 #include <ostream>
 
 #include "converter/inspect/info.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 #include "tests/support/converter_test_util.h"
 
 namespace f2g::samples {

@@ -14,7 +14,7 @@
 #include "formats/registry.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/sws/mesh_codec.h"
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 
 namespace f2g {
 namespace {

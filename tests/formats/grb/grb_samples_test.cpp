@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "samples/generator/sample_file.h"
+#include "samples/generator/game_samples.h"
 #include "tests/support/grb_test_support.h"
 
 namespace f2g::grb {
