@@ -35,8 +35,20 @@ struct Attribute {
     return type == Scalar::F32 ? f32.size() : type == Scalar::U8 ? u8.size() : u16.size();
   }
   size_t vertex_count() const { return width ? value_count() / width : 0; }
-  // Component c of vertex v as a number (normalised integers divided out).
-  double get(size_t v, size_t c) const;
+  // Component c of vertex v as a number (normalised integers divided out). Inline: import's
+  // matcher reads every component of every candidate through it.
+  double get(size_t v, size_t c) const {
+    const size_t i = v * width + c;
+    switch (type) {
+      case Scalar::F32:
+        return f32[i];
+      case Scalar::U8:
+        return normalized ? u8[i] / 255.0 : u8[i];
+      case Scalar::U16:
+        return normalized ? u16[i] / 65535.0 : u16[i];
+    }
+    return 0;
+  }
 };
 
 // A whole attribute of each scalar type (for the samples' generator, the bench corpus, tests).

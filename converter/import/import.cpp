@@ -59,7 +59,9 @@ using Step = std::optional<Diagnostic>;
 Step decode_donor(Import& s) {
   s.decode_options = s.options.decode;
   s.decode_options.want_structure = false;
-  Result<Decoded> d = decode(s.donor, s.donor_size, s.decode_options);
+  DecodeOptions once = s.decode_options;
+  once.want_parts = true;  // the rebuild takes the donor as read here: decoded once
+  Result<Decoded> d = decode(s.donor, s.donor_size, once);
   if (!d) {
     Diagnostic e = d.error();
     e.message = "the donor: " + e.message;
@@ -192,6 +194,7 @@ Step rebuild(Import& s) {
   rin.donor_size = s.donor_size;
   rin.decode = s.decode_options;
   rin.decode.format = &format;
+  rin.donor_parts = s.donor_mesh.parts;
   rin.mesh = std::move(s.mesh);
   rin.options.drop_submeshes = s.options.drop_submeshes;
   rin.incoming_error = {s.scene.position_error, s.scene.normal_error, s.scene.texcoord_error};

@@ -53,6 +53,8 @@ struct DecodeOptions {
   // Build Decoded::structure. `convert` turns it off: the JSON of every stored field is
   // for `info` and `census` only, and costs about a seventh of a conversion's CPU.
   bool want_structure = true;
+  // Keep Decoded::parts: import decodes its donor once and hands the rebuild these parts.
+  bool want_parts = false;
 };
 
 // The vertex-format table a decode with `options` uses: the user's (--vertex-formats) for the
@@ -66,11 +68,18 @@ const Table& vertex_table(const DecodeOptions& options, const std::string& name,
   return own ? *own : builtin;
 }
 
+// What a format's decoder read, kept for its rebuild (formats/common/rebuild.h): each format
+// derives its own (its structure, layout and IR), so a donor is decoded once per import.
+struct DecodedParts {
+  virtual ~DecodedParts() = default;
+};
+
 struct Decoded {
   const Format* format = nullptr;  // the entry that read it
   ir::Mesh mesh;                   // what the game draws; warnings inside
   nlohmann::json structure;        // the decoded structure, every field incl. Unknown ones;
                                    // null unless DecodeOptions::want_structure
+  std::shared_ptr<const DecodedParts> parts;  // null unless DecodeOptions::want_parts
 };
 
 }  // namespace f2g

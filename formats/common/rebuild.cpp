@@ -230,9 +230,12 @@ class Matcher {
         if (!same_direction(*da, *ia, d, v)) return false;
         continue;
       }
-      for (size_t c = 0; c < da->width; ++c)
-        if (!(std::fabs(da->get(d, c) - ia->get(v, c)) <= tolerance(*da, x.kind, d, c)))
-          return false;
+      for (size_t c = 0; c < da->width; ++c) {
+        const double a = da->get(d, c), b = ia->get(v, c);
+        // Equal values fit whatever the step (a step is never negative): the half step, a
+        // call into the format, is asked only of values that differ.
+        if (a != b && !(std::fabs(a - b) <= tolerance(*da, x.kind, d, c))) return false;
+      }
     }
     if (influences_ && !same_influences(d, v)) return false;
     return true;
@@ -251,12 +254,16 @@ class Matcher {
                       uint32_t v) const {
     std::array<double, 3> a{}, b{};
     double la = 0, lb = 0;
+    bool equal = true;
     for (size_t c = 0; c < 3; ++c) {
       a[c] = da.get(d, c);
       b[c] = ia.get(v, c);
+      equal = equal && a[c] == b[c];
       la += a[c] * a[c];
       lb += b[c] * b[c];
     }
+    const bool same_w = !(da.width == 4 && ia.width == 4) || da.get(d, 3) == ia.get(v, 3);
+    if (equal) return same_w;  // equal vectors are equal directions
     la = std::sqrt(la);
     lb = std::sqrt(lb);
     if (la > 0 && lb > 0)
@@ -266,8 +273,7 @@ class Matcher {
       }
     for (size_t c = 0; c < 3; ++c)
       if (!(std::fabs(a[c] - b[c]) <= 2 * half_step_(da.semantic, d, c) + 1e-6)) return false;
-    if (da.width == 4 && ia.width == 4 && da.get(d, 3) != ia.get(v, 3)) return false;
-    return true;
+    return same_w;
   }
 
   bool same_influences(uint32_t d, uint32_t v) const {
@@ -292,8 +298,8 @@ class Matcher {
     if (na != nb) return false;
     for (size_t i = 0; i < na; ++i) {
       if (a[i].joint != b[i].joint) return false;
-      if (!(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
-            2 * half_step_(kWeights0, d, i) + 1e-6))
+      if (a[i].weight != b[i].weight && !(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
+                                          2 * half_step_(kWeights0, d, i) + 1e-6))
         return false;
     }
     return true;
@@ -309,6 +315,7 @@ class Matcher {
   // or hand either copy back in the other's triangles. Sets and triangles count them once.
   bool same_sets(const VertexMatch& m) const {
     if (m.matched != in_.vertex_count) return false;
+    if (donor_by_number(donor_, in_, &m.donor_of)) return true;
     const std::vector<uint32_t> twin = donor_twins();
     std::vector<uint8_t> seen(donor_.vertex_count, 0);
     std::vector<uint32_t> in_twin(in_.vertex_count);
@@ -410,6 +417,23 @@ class Matcher {
 };
 
 }  // namespace
+
+bool donor_by_number(const ir::Mesh& donor, const ir::Mesh& incoming,
+                     const std::vector<uint32_t>* donor_of) {
+  if (incoming.vertex_count != donor.vertex_count || incoming.indices != donor.indices ||
+      incoming.primitives.size() != donor.primitives.size())
+    return false;
+  for (size_t p = 0; p < incoming.primitives.size(); ++p) {
+    const ir::Primitive &a = incoming.primitives[p], &b = donor.primitives[p];
+    if (a.material != b.material || a.first_index != b.first_index ||
+        a.index_count != b.index_count)
+      return false;
+  }
+  if (donor_of)
+    for (uint32_t v = 0; v < incoming.vertex_count; ++v)
+      if ((*donor_of)[v] != v) return false;
+  return true;
+}
 
 double largest_magnitude(const ir::Attribute* a) {
   double largest = 0;

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ struct RebuildInput {
   const uint8_t* donor = nullptr;
   size_t donor_size = 0;
   DecodeOptions decode;  // how the donor is read: its format, the vertex tables
+  // The donor as import decoded it (DecodeOptions::want_parts); null: the rebuild decodes
+  // donor / donor_size itself (donor_parts below).
+  std::shared_ptr<const DecodedParts> donor_parts;
   ir::Mesh mesh;
   RebuildOptions options;
   IncomingError incoming_error;
@@ -80,6 +84,22 @@ struct Rebuilt {
 };
 
 // ---- shared pieces of every format's rebuild --------------------------------------------
+
+// The donor a format's rebuild works on, of the format's own parts type: the parts import
+// decoded, else the donor's bytes decoded by `decode` (the format's decoder) with want_parts.
+template <class Donor, class Decode>
+Result<std::shared_ptr<const Donor>> donor_parts(const RebuildInput& input, Decode decode) {
+  if (auto own = std::dynamic_pointer_cast<const Donor>(input.donor_parts)) return own;
+  DecodeOptions o = input.decode;
+  o.observer = nullptr;
+  o.field_log = nullptr;
+  o.want_structure = false;
+  o.want_parts = true;
+  Result<Decoded> decoded = decode(input.donor, input.donor_size, o);
+  if (!decoded) return decoded.error();
+  if (auto own = std::dynamic_pointer_cast<const Donor>(decoded->parts)) return own;
+  return Error{"INTERNAL_ERROR", "the donor's decoder kept no parts for its rebuild", "", 0};
+}
 
 // Half a quantisation step of one attribute component at one donor vertex, as the donor's
 // encoding stores it: e.g. Q / 65534 for a s16 position over [-Q, Q], 0.5 / 255 for a unorm8
@@ -133,6 +153,13 @@ VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
 // triangles the donor's, up to copies and twins.
 bool donor_sets_hold(const ir::Mesh& donor, const ir::Mesh& incoming,
                      const std::vector<uint32_t>& donor_of, const HalfStep& half_step);
+
+// The incoming mesh is the donor's by number: as many vertices, the same indices and draws
+// (material, first index, index count), and, when `donor_of` is given, every vertex matched
+// to the donor vertex of its own number. Its vertex sets and each material's triangles are
+// then the donor's without sorting them (an unedited import in the donor's vertex order).
+bool donor_by_number(const ir::Mesh& donor, const ir::Mesh& incoming,
+                     const std::vector<uint32_t>* donor_of);
 
 // Per donor vertex: the first donor vertex equal to it in everything the matcher compares
 // against `incoming` (its twin; itself when it has none).

@@ -9,6 +9,7 @@
 #include "formats/grb/grb_checks.h"
 #include "formats/grb/mesh_codec.h"
 #include "formats/grb/rebuild.h"
+#include "formats/grb/rebuild_parts.h"
 #include "formats/grb/relations.h"
 #include "formats/grb/structure_json.h"
 #include "formats/grb/to_ir.h"
@@ -169,10 +170,17 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
     r.set_log(options.field_log);
     Checker c(r, out.mesh.warnings, options.observer);
     if (!options.format) check_single_winner(d, data, size, c);
-    const MeshFile m = read_mesh_file(r, c, d);
-    const Layout l = derive_layout(m, vertex_table(d, options), c);
-    normalise(m, l, options, c, out.mesh);
-    if (options.want_structure) out.structure = structure_json(m, l);
+    // The parts in place: the layout points into the file.
+    auto donor = std::make_shared<rebuild_parts::Donor>();
+    donor->file = read_mesh_file(r, c, d);
+    donor->layout = derive_layout(donor->file, vertex_table(d, options), c);
+    normalise(donor->file, donor->layout, options, c, out.mesh);
+    if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
+    if (options.want_parts) {
+      donor->mesh = out.mesh;
+      donor->static_w = rebuild_parts::stores_static_w(donor->file, donor->layout);
+      out.parts = std::move(donor);
+    }
     return out;
   });
 }

@@ -19,30 +19,6 @@ namespace {
 
 using namespace rebuild_parts;
 
-Result<bool> read_donor(Dialect d, const RebuildInput& in, Donor& donor) {
-  DecodeOptions o = in.decode;
-  o.format = &format_of(d);
-  o.want_structure = false;
-  o.field_log = nullptr;
-  o.observer = nullptr;
-  Result<Decoded> decoded = decode(d, in.donor, in.donor_size, o);
-  if (!decoded) return decoded.error();
-  donor.mesh = std::move(decoded->mesh);
-  return catch_failure([&] {
-    Reader r(in.donor, in.donor + in.donor_size, "GRB");
-    std::vector<ir::Diagnostic> warnings;
-    Checker c(r, warnings, nullptr);
-    donor.file = read_mesh_file(r, c, d);
-    donor.layout = derive_layout(donor.file, vertex_table(d, o), c);
-    const uint8_t* vb = donor.layout.vertices->bytes.data();
-    const float q = donor.file.compiled.q;
-    donor.static_w = donor.layout.vertex_count > 0 && q != 32767;
-    for (uint64_t v = 0; v < donor.layout.vertex_count && donor.static_w; ++v)
-      donor.static_w = float(std::abs(int(position_w(*donor.layout.format, vb, v)))) == q;
-    return true;
-  });
-}
-
 // Half a step of each stored encoding (docs/READING.md "GRB/GRW element decoding"): s16 x
 // Q / 32767 positions, s16 / 32767 x UVQ uvs, (b - 127) / 127 directions, b / 255 colours and
 // weights; joints are integers.
@@ -76,10 +52,27 @@ nlohmann::json ranges(const MeshData& md) {
 
 }  // namespace
 
+namespace rebuild_parts {
+
+bool stores_static_w(const MeshFile& file, const Layout& layout) {
+  const uint8_t* vb = layout.vertices->bytes.data();
+  const float q = file.compiled.q;
+  bool static_w = layout.vertex_count > 0 && q != 32767;
+  for (uint64_t v = 0; v < layout.vertex_count && static_w; ++v)
+    static_w = float(std::abs(int(position_w(*layout.format, vb, v)))) == q;
+  return static_w;
+}
+
+}  // namespace rebuild_parts
+
 Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
-  Donor donor;
-  Result<bool> read = read_donor(dialect, input, donor);
+  Result<std::shared_ptr<const Donor>> read =
+      donor_parts<Donor>(input, [dialect](const uint8_t* data, size_t size, DecodeOptions o) {
+        o.format = &format_of(dialect);
+        return decode(dialect, data, size, o);
+      });
   if (!read) return read.error();
+  const Donor& donor = **read;
   const ir::Mesh& in = input.mesh;
   if (auto e = check_incoming(in, donor)) return *e;
   const VertexMatch match =

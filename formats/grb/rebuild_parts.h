@@ -17,8 +17,9 @@
 
 namespace f2g::grb::rebuild_parts {
 
-// The donor, read strictly. `layout` points into `file` and `table`: a Donor is never copied.
-struct Donor {
+// The donor, read strictly, as decode() keeps it when asked (DecodeOptions::want_parts), so
+// import reads its donor once. `layout` points into `file` and `table`: a Donor is never copied.
+struct Donor : DecodedParts {
   MeshFile file;
   Layout layout;
   ir::Mesh mesh;  // the decoder's IR of the same bytes
@@ -30,6 +31,9 @@ struct Donor {
   Donor(const Donor&) = delete;
   Donor& operator=(const Donor&) = delete;
 };
+
+// Donor::static_w of a donor's file and layout.
+bool stores_static_w(const MeshFile& file, const Layout& layout);
 
 Error import_error(std::string code, std::string message, std::string path);
 

@@ -18,24 +18,6 @@ namespace f2g::rr {
 
 namespace {
 
-// The donor as decode() reads it. Layout points into `file`: the three live and die together.
-struct Donor {
-  MeshFile file;
-  Layout layout;
-  ir::Mesh mesh;
-};
-
-Result<bool> read_donor(const RebuildInput& input, Donor& donor) {
-  return catch_failure([&] {
-    Reader r(input.donor, input.donor + input.donor_size, "RR");
-    Checker c(r, donor.mesh.warnings, nullptr);
-    donor.file = read_mesh_file(r, c);
-    donor.layout = derive_layout(donor.file, vertex_table(input.decode), c);
-    normalise(donor.file, donor.layout, input.decode, c, donor.mesh);
-    return true;
-  });
-}
-
 Error import_error(const char* code, std::string message, std::string path) {
   return Error{code, std::move(message), std::move(path), 0};
 }
@@ -85,8 +67,9 @@ constexpr uint64_t kUnlimited = UINT64_MAX;
 }  // namespace
 
 Result<Rebuilt> rebuild(const RebuildInput& input) {
-  auto donor = std::make_unique<Donor>();
-  if (Result<bool> read = read_donor(input, *donor); !read) return read.error();
+  Result<std::shared_ptr<const Donor>> read = donor_parts<Donor>(input, decode);
+  if (!read) return read.error();
+  const std::shared_ptr<const Donor> donor = std::move(*read);
   const VertexFormat& f = *donor->layout.format;
   if (!f.find("POSITION"))
     return import_error("IMPORT_NO_POSITION",

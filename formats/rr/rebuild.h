@@ -20,6 +20,18 @@ namespace f2g::rr {
 // The registry entry's rebuild.
 Result<Rebuilt> rebuild(const RebuildInput& input);
 
+// The donor as decode() reads it, kept when asked (DecodeOptions::want_parts) so import reads
+// its donor once. `layout` points into `file`: a Donor is never copied.
+struct Donor : DecodedParts {
+  MeshFile file;
+  Layout layout;
+  ir::Mesh mesh;
+
+  Donor() = default;
+  Donor(const Donor&) = delete;
+  Donor& operator=(const Donor&) = delete;
+};
+
 // ---- rebuild_order.cpp: may the donor's vertex and index order stand? -------------------
 
 // match.donor_order, or the same with donor vertices of identical stored bytes taken as one

@@ -155,18 +155,26 @@ void neutral_record(const VertexFormat& f, const std::array<uint8_t*, 3>& record
 }  // namespace
 
 HalfStep half_step_of(const VertexFormat& f, float q, const ir::Mesh& donor) {
-  std::map<std::string, ElementType> types;
-  for (const VertexElement& e : f.elements) types[e.semantic] = e.type;
+  // Per semantic its type and, for floats, the attribute and the magnitude floor, looked up
+  // once here: the matcher asks for a step per candidate vertex and component.
+  struct Step {
+    ElementType type;
+    const ir::Attribute* attribute;
+    double floor;
+  };
+  std::map<std::string, Step> types;
   const double step = std::fabs(double(q));
   const double extent = largest_magnitude(donor.find("POSITION"));
-  return [types, step, extent, &donor](const std::string& s, uint32_t d, size_t) -> double {
+  for (const VertexElement& e : f.elements)
+    types[e.semantic] = {e.type, donor.find(e.semantic), e.semantic == "POSITION" ? extent : 0};
+  return [types, step](const std::string& s, uint32_t d, size_t) -> double {
     const auto it = types.find(s);
     if (it == types.end()) return 0;
-    switch (it->second) {
+    switch (it->second.type) {
       case ElementType::S16x4Quantized:  // value = s16 x Q
         return step / 2;
       case ElementType::F32x3:
-        return float_half_step(donor.find(s), d, 4, s == "POSITION" ? extent : 0);
+        return float_half_step(it->second.attribute, d, 4, it->second.floor);
       case ElementType::UByte4Normal:
       case ElementType::UByte4Tangent:  // (b - 127) / 127
         return 0.5 / 127;

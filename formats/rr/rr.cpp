@@ -95,11 +95,16 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     Reader r(data, data + size, "RR");
     r.set_log(options.field_log);
     Checker c(r, out.mesh.warnings, options.observer);
-    const MeshFile m = read_mesh_file(r, c);
-    const VertexFormats& formats = vertex_table(options);
-    const Layout l = derive_layout(m, formats, c);
-    normalise(m, l, options, c, out.mesh);
-    if (options.want_structure) out.structure = structure_json(m, l);
+    // The parts in place: the layout points into the file.
+    auto donor = std::make_shared<Donor>();
+    donor->file = read_mesh_file(r, c);
+    donor->layout = derive_layout(donor->file, vertex_table(options), c);
+    normalise(donor->file, donor->layout, options, c, out.mesh);
+    if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
+    if (options.want_parts) {
+      donor->mesh = out.mesh;
+      out.parts = std::move(donor);
+    }
     return out;
   });
 }

@@ -15,35 +15,22 @@
 
 namespace f2g::sws {
 
+std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
+                                        std::vector<uint32_t> submesh_ranges, const ir::Mesh& ir) {
+  auto d = std::make_shared<Donor>();
+  d->mesh = std::move(mesh);
+  d->layout = layout;
+  d->ir = ir;
+  d->submesh_ranges = std::move(submesh_ranges);
+  d->vertex_count = vertex_count(d->mesh.compiled);
+  d->skinned = !d->mesh.bones.empty() && d->layout.find("JOINTS_0") &&
+               d->layout.find("WEIGHTS_0") && d->ir.find("JOINTS_0");
+  return d;
+}
+
 namespace {
 
 std::string n(uint64_t v) { return std::to_string(v); }
-
-Result<Donor> read_donor(const RebuildInput& input) {
-  DecodeOptions options = input.decode;
-  options.observer = nullptr;
-  options.field_log = nullptr;
-  options.want_structure = false;
-  std::vector<ir::Diagnostic> warnings;
-  Sites sites;
-  Result<Mesh> structure =
-      decode_structure(input.donor, input.donor_size, options, &warnings, &sites);
-  if (!structure) return structure.error();
-  Result<Decoded> decoded = decode(input.donor, input.donor_size, options);
-  if (!decoded) return decoded.error();
-  Donor d;
-  d.mesh = std::move(*structure);
-  d.ir = std::move(decoded->mesh);
-  Reader r(input.donor, input.donor + input.donor_size, "SWS");
-  Checker c(r, warnings, nullptr);
-  d.layout = resolve_layout(vertex_table(options), d.mesh.compiled.flags, d.mesh.compiled.stride, c,
-                            sites.flags);
-  d.submesh_ranges = check_submesh_geometry(d.mesh, d.layout, sites, c);
-  d.vertex_count = vertex_count(d.mesh.compiled);
-  d.skinned = !d.mesh.bones.empty() && d.layout.find("JOINTS_0") && d.layout.find("WEIGHTS_0") &&
-              d.ir.find("JOINTS_0");
-  return d;
-}
 
 // Each material's triangles (corner rotation ignored), in the mesh's own vertex numbers.
 std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> by_material(const ir::Mesh& mesh) {
@@ -105,9 +92,9 @@ std::vector<uint32_t> fallbacks(const ir::Mesh& in, const Donor& donor,
 }  // namespace
 
 Result<Rebuilt> rebuild(const RebuildInput& input) {
-  Result<Donor> read = read_donor(input);
+  Result<std::shared_ptr<const Donor>> read = donor_parts<Donor>(input, decode);
   if (!read) return read.error();
-  const Donor& donor = *read;
+  const Donor& donor = **read;
   if (std::optional<Error> e = check_incoming(input.mesh, donor)) return *e;
 
   Rebuilt out;
@@ -128,7 +115,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   std::vector<uint32_t> corr;
   if (match.donor_order) {
     corr = match.donor_of;
-  } else if (in.vertex_count == donor.vertex_count && by_material(in) == by_material(donor.ir)) {
+  } else if (in.vertex_count == donor.vertex_count &&
+             (donor_by_number(donor.ir, in, nullptr) || by_material(in) == by_material(donor.ir))) {
     corr.resize(in.vertex_count);
     for (uint32_t v = 0; v < in.vertex_count; ++v) corr[v] = v;
   }

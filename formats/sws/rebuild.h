@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,8 +24,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input);
 // The vertex tables the decoder uses for `options` (sws.cpp).
 const VertexFormats& vertex_table(const DecodeOptions& options);
 
-// The decoded donor: structure, layout, IR and where each SubMesh's range is.
-struct Donor {
+// The decoded donor: structure, layout, IR and where each SubMesh's range is. decode() keeps
+// one when asked (DecodeOptions::want_parts), so import reads its donor once.
+struct Donor : DecodedParts {
   Mesh mesh;
   VertexLayout layout;
   ir::Mesh ir;
@@ -36,6 +38,10 @@ struct Donor {
            uint64_t(v) * mesh.compiled.stride;
   }
 };
+
+// The Donor of a decoded mesh (decode() with want_parts).
+std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
+                                        std::vector<uint32_t> submesh_ranges, const ir::Mesh& ir);
 
 // One vertex of the new mesh: the incoming vertex it shows, the donor vertex whose bytes it
 // keeps (kNewVertex: encoded fresh) and the donor vertex a fresh vertex takes the fields the

@@ -62,7 +62,16 @@ HalfStep donor_half_step(const Donor& donor) {
   // a quarter step each keeps a neighbouring byte (1 / 127 away) from fitting, so duplicated
   // vertices that differ by one normal byte are told apart.
   enum Kind { Exact, Float, Unit127, Direction, Unit255, Byte };
-  auto kinds = std::make_shared<std::map<std::string, Kind>>();
+  // Per semantic its kind and, for floats, the attribute and the magnitude floor, looked up
+  // once here: the matcher asks for a step per candidate vertex and component.
+  struct Step {
+    Kind kind = Exact;
+    const ir::Attribute* attribute = nullptr;
+    double floor = 0;
+  };
+  auto steps = std::make_shared<std::map<std::string, Step>>();
+  const ir::Mesh& d = donor.ir;
+  const double extent = largest_magnitude(d.find("POSITION"));
   for (const LayoutElement& e : donor.layout.elements) {
     Kind k = Exact;
     switch (e.def.encoding) {
@@ -73,7 +82,8 @@ HalfStep donor_half_step(const Donor& donor) {
         break;
       case Encoding::UByte4Vector:
         k = e.def.semantic == "NORMAL" || e.def.semantic == "TANGENT" ? Direction : Unit127;
-        (*kinds)[(e.def.semantic[0] == '_' ? e.def.semantic : "_" + e.def.semantic) + "_W"] = Byte;
+        (*steps)[(e.def.semantic[0] == '_' ? e.def.semantic : "_" + e.def.semantic) + "_W"] = {
+            Byte, nullptr, 0};
         break;
       case Encoding::D3DColor:
       case Encoding::UNorm8x4:
@@ -83,16 +93,16 @@ HalfStep donor_half_step(const Donor& donor) {
         k = Byte;
         break;
     }
-    (*kinds)[e.def.semantic] = k;
+    (*steps)[e.def.semantic] = {k, d.find(e.def.semantic),
+                                e.def.semantic == "POSITION" ? extent : 0};
   }
-  const ir::Mesh* d = &donor.ir;
-  const double extent = largest_magnitude(d->find("POSITION"));
-  return [kinds, d, extent](const std::string& semantic, uint32_t v, size_t) -> double {
-    const auto it = kinds->find(semantic);
-    if (it == kinds->end()) return 0;
-    switch (it->second) {
+  return [steps](const std::string& semantic, uint32_t v, size_t) -> double {
+    const auto it = steps->find(semantic);
+    if (it == steps->end()) return 0;
+    const Step& s = it->second;
+    switch (s.kind) {
       case Float:
-        return float_half_step(d->find(semantic), v, 2, semantic == "POSITION" ? extent : 0);
+        return float_half_step(s.attribute, v, 2, s.floor);
       case Unit127:
         return 0.5 / 127;
       case Direction:

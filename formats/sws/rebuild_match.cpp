@@ -97,7 +97,8 @@ VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfSte
     taken[d] = 1;
   }
   out.donor_order = distinct && in.vertex_count == donor.vertex_count &&
-                    triangles(in, &out.donor_of) == triangles(donor.ir, nullptr);
+                    (donor_by_number(donor.ir, in, &out.donor_of) ||
+                     triangles(in, &out.donor_of) == triangles(donor.ir, nullptr));
   return out;
 }
 
