@@ -224,7 +224,8 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
         clear_line();
         if (r.outcome.error) ++failed;
         if (!run.json && !(run.quiet && !r.outcome.error)) print_text(r, run.dry_run, out, err);
-        report.push_back(to_json(r));
+        // Kept only when asked for: a summary per file would grow with the batch.
+        if (run.json || !run.report.empty()) report.push_back(to_json(r));
       });
   if (run.json) out << (directory ? report : report.at(0)).dump(2) << "\n";
   if (!run.report.empty()) {
