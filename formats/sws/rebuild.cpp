@@ -3,9 +3,6 @@
 // order), write streams, ranges, palettes and SubMeshes, recompute the derived words, encode.
 #include "formats/sws/rebuild.h"
 
-#include <algorithm>
-#include <map>
-
 #include "formats/common/rebuild_warnings.h"
 #include "formats/sws/codec_parts.h"
 #include "formats/sws/mesh_builder.h"
@@ -31,19 +28,6 @@ std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
 namespace {
 
 std::string n(uint64_t v) { return std::to_string(v); }
-
-// Each material's triangles (corner rotation ignored), in the mesh's own vertex numbers.
-std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> by_material(const ir::Mesh& mesh) {
-  std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> out;
-  for (size_t p = 0; p < mesh.primitives.size(); ++p) {
-    std::vector<std::array<uint32_t, 3>> t = canonical_triangles(mesh, p, nullptr);
-    auto& into = out[mesh.primitives[p].material];
-    into.insert(into.end(), t.begin(), t.end());
-  }
-  for (auto& entry : out) std::sort(entry.second.begin(), entry.second.end());
-  for (auto it = out.begin(); it != out.end();) it = it->second.empty() ? out.erase(it) : ++it;
-  return out;
-}
 
 // The donor's own vertices and ranges, each incoming vertex at its donor vertex's place.
 Plan donor_topology_plan(const Donor& donor, const std::vector<uint32_t>& corr,
@@ -116,7 +100,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   if (match.donor_order) {
     corr = match.donor_of;
   } else if (in.vertex_count == donor.vertex_count &&
-             (donor_by_number(donor.ir, in, nullptr) || by_material(in) == by_material(donor.ir))) {
+             same_triangles_by_material(donor.ir, in, nullptr)) {
     corr.resize(in.vertex_count);
     for (uint32_t v = 0; v < in.vertex_count; ++v) corr[v] = v;
   }

@@ -81,6 +81,12 @@ HalfStep donor_half_step(const Donor& donor);
 // Vertices no triangle names are matched among themselves.
 VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfStep& half_step);
 
+// Each material's triangles (corner rotation ignored) are the donor's, the incoming vertices
+// taken as donor vertices through `donor_of` (nullptr: by their own numbers); no sort when the
+// incoming mesh is the donor's by number (donor_by_number).
+bool same_triangles_by_material(const ir::Mesh& donor, const ir::Mesh& in,
+                                const std::vector<uint32_t>* donor_of);
+
 // rebuild_complete.cpp: when `in`'s vertex sets are the donor's but not one to one (copies,
 // twins, vertices no triangle names dropped), `in` rebuilt over the donor's vertices in the
 // donor's order; nullopt otherwise.

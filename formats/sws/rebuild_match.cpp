@@ -65,6 +65,12 @@ std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> triangles(
 
 }  // namespace
 
+bool same_triangles_by_material(const ir::Mesh& donor, const ir::Mesh& in,
+                                const std::vector<uint32_t>* donor_of) {
+  return donor_by_number(donor, in, donor_of) ||
+         triangles(in, donor_of) == triangles(donor, nullptr);
+}
+
 VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfStep& half_step) {
   VertexMatch out;
   out.donor_of.assign(in.vertex_count, kNewVertex);
@@ -97,8 +103,7 @@ VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfSte
     taken[d] = 1;
   }
   out.donor_order = distinct && in.vertex_count == donor.vertex_count &&
-                    (donor_by_number(donor.ir, in, &out.donor_of) ||
-                     triangles(in, &out.donor_of) == triangles(donor.ir, nullptr));
+                    same_triangles_by_material(donor.ir, in, &out.donor_of);
   return out;
 }
 

@@ -152,7 +152,7 @@ void add_converter_inputs(Inputs& in) {
                   return optional_error(convert::write_report(file_in_the_way(d) / "report.json",
                                                               nlohmann::json::object()));
                 }});
-  in.push_back({"INTERNAL_ERROR", "convert whose write step throws (io::FaultInjector seam)", [] {
+  in.push_back({"INTERNAL_ERROR", "convert whose write step throws (FaultInjector seam)", [] {
                   const fs::path d = fresh_dir("internal_error");
                   ConvertOptions o;
                   o.fault = [](const std::string&, const fs::path&) -> bool {
