@@ -37,6 +37,50 @@ int64_t cell_of(double v, double size) {
 
 const std::string kPosition = "POSITION", kWeights0 = "WEIGHTS_0";
 
+// The donor grid's cells, each the run [begin, end) of the cell-sorted vertices it holds, found
+// by open addressing: one probe per cell looked at instead of a binary search over the grid
+// (the search was most of an unedited import's matching).
+class CellIndex {
+ public:
+  using Grid = std::vector<std::pair<Cell, uint32_t>>;
+  explicit CellIndex(const Grid& grid) {
+    size_t cells = 0;
+    for (size_t i = 0; i < grid.size(); ++i)
+      cells += i == 0 || !(grid[i].first == grid[i - 1].first);
+    size_t size = 16;
+    while (size < 2 * cells) size *= 2;
+    slots_.assign(size, Slot{});
+    for (size_t i = 0; i < grid.size();) {
+      size_t end = i + 1;
+      while (end < grid.size() && grid[end].first == grid[i].first) ++end;
+      size_t at = hash(grid[i].first) & (size - 1);
+      while (slots_[at].end != 0) at = (at + 1) & (size - 1);
+      slots_[at] = {grid[i].first, uint32_t(i), uint32_t(end)};
+      i = end;
+    }
+  }
+  // The run of cell c ({0, 0} when the donor has no vertex there).
+  std::pair<uint32_t, uint32_t> run(const Cell& c) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t at = hash(c) & mask; slots_[at].end != 0; at = (at + 1) & mask)
+      if (slots_[at].cell == c) return {slots_[at].begin, slots_[at].end};
+    return {0, 0};
+  }
+
+ private:
+  struct Slot {
+    Cell cell{0, 0, 0};
+    uint32_t begin = 0, end = 0;  // end 0: an empty slot (a run is never empty)
+  };
+  static size_t hash(const Cell& c) {
+    uint64_t h = uint64_t(c.x) * 0x9E3779B97F4A7C15ull;
+    h ^= uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full + (h >> 29);
+    h ^= uint64_t(c.z) * 0x165667B19E3779F9ull + (h >> 32);
+    return size_t(h ^ (h >> 31));
+  }
+  std::vector<Slot> slots_;
+};
+
 // Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
 // dropped, in joint order, as the matcher compares them.
 // The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
@@ -175,9 +219,7 @@ class Matcher {
       return std::tie(a.first.x, a.first.y, a.first.z, a.second) <
              std::tie(b.first.x, b.first.y, b.first.z, b.second);
     });
-    const auto before = [](const std::pair<Cell, uint32_t>& a, const Cell& c) {
-      return std::tie(a.first.x, a.first.y, a.first.z) < std::tie(c.x, c.y, c.z);
-    };
+    const CellIndex cells(grid);
     std::vector<uint8_t> taken(donor_.vertex_count, 0);
     const double reach = cell / 2;
     for (uint32_t v = 0; v < in_.vertex_count; ++v) {
@@ -194,10 +236,9 @@ class Matcher {
       for (int64_t x = span[0][0]; x <= span[0][1]; ++x)
         for (int64_t y = span[1][0]; y <= span[1][1]; ++y)
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
-            const Cell here{x, y, z};
-            for (auto it = std::lower_bound(grid.begin(), grid.end(), here, before);
-                 it != grid.end() && it->first == here; ++it) {
-              const uint32_t d = it->second;
+            const auto [begin, end] = cells.run({x, y, z});
+            for (uint32_t at = begin; at < end; ++at) {
+              const uint32_t d = grid[at].second;
               if (++looked > kMaxCandidates) break;
               if (!fits(d, v)) continue;
               const double dist = distance(d, v);

@@ -31,12 +31,16 @@ ir::Mesh subset(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
 // Per material (or kNewVertex: named by no triangle), the vertices its triangles name.
 std::map<uint32_t, std::vector<uint32_t>> vertices_by_material(const ir::Mesh& m) {
   std::map<uint32_t, std::vector<uint32_t>> out;
-  std::vector<uint8_t> named(m.vertex_count, 0);
+  // Each vertex collected once per material (`last`: the material that last collected it;
+  // -1: none, so no triangle names it): the sort then orders vertices, not every index.
+  std::vector<int64_t> last(m.vertex_count, -1);
   for (const ir::Primitive& p : m.primitives) {
     std::vector<uint32_t>& into = out[p.material];
     for (uint32_t i = p.first_index; i < p.first_index + p.index_count; ++i) {
-      into.push_back(m.indices[i]);
-      named[m.indices[i]] = 1;
+      const uint32_t v = m.indices[i];
+      if (last[v] == int64_t(p.material)) continue;
+      last[v] = p.material;
+      into.push_back(v);
     }
   }
   for (auto& entry : out) {
@@ -44,7 +48,7 @@ std::map<uint32_t, std::vector<uint32_t>> vertices_by_material(const ir::Mesh& m
     entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
   }
   for (uint32_t v = 0; v < m.vertex_count; ++v)
-    if (!named[v]) out[kNewVertex].push_back(v);
+    if (last[v] < 0) out[kNewVertex].push_back(v);
   return out;
 }
 
