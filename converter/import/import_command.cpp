@@ -37,8 +37,10 @@ using ir::Diagnostic;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
+// Strings, not fs::path: a path keeps a list of its components, and a batch holds a pair per
+// file until its turn.
 struct Pair {
-  fs::path gltf, donor, out;
+  std::string gltf, donor, out;
   std::optional<Diagnostic> error;  // no donor / two donors / unsafe name
 };
 
@@ -68,8 +70,8 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
   }
   const GltfInput in = gltf_input(p.gltf, *g);
   ImportOptions options = run.options;
-  options.decode.source_path = p.donor.string();
-  options.decode.name = p.donor.stem().string();
+  options.decode.source_path = p.donor;
+  options.decode.name = fs::path(p.donor).stem().string();
   out = import_mesh(in, d->data(), d->size(), options);
   if (out.error || run.dry_run) return out;
   io::AtomicOptions a;
@@ -82,40 +84,52 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
   return out;
 }
 
+// The regular files of the donor directory last listed.
+struct DonorListing {
+  std::optional<fs::path> dir;
+  std::vector<fs::path> files;
+  const std::vector<fs::path>& of(const fs::path& d) {
+    if (dir == d) return files;
+    dir = d;
+    files.clear();
+    std::error_code ec;
+    for (fs::directory_iterator it(d, ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file(ec)) files.push_back(it->path());
+    return files;
+  }
+};
+
 // The donor of GLB_DIR/rel/name.glb: MESH_DIR/rel/name.<anything> or MESH_DIR/rel/name.
-Pair pair_in_dirs(const fs::path& file, const fs::path& rel, const fs::path& mesh_dir,
-                  const fs::path& out_dir) {
+Pair pair_in_dirs(const std::string& file, const fs::path& rel, const fs::path& mesh_dir,
+                  const fs::path& out_dir, DonorListing& listing) {
   Pair p;
   p.gltf = file;
   const fs::path want = rel.parent_path() / rel.stem();
   std::vector<fs::path> found;
-  std::error_code ec;
-  for (fs::directory_iterator it(mesh_dir / rel.parent_path(), ec), end; !ec && it != end;
-       it.increment(ec)) {
-    const fs::path name = it->path().filename();
-    if (!it->is_regular_file(ec)) continue;
-    if (name == rel.stem() || name.stem() == rel.stem()) found.push_back(it->path());
+  for (const fs::path& f : listing.of(mesh_dir / rel.parent_path())) {
+    const fs::path name = f.filename();
+    if (name == rel.stem() || name.stem() == rel.stem()) found.push_back(f);
   }
   std::sort(found.begin(), found.end());
   if (found.size() != 1) {
     std::string list;
     for (const fs::path& f : found) list += (list.empty() ? "" : ", ") + f.string();
-    p.error = Diagnostic{
-        found.empty() ? "IMPORT_NO_DONOR" : "IMPORT_DONOR_AMBIGUOUS",
-        found.empty() ? "no donor " + (mesh_dir / want).string() + "[.*] for " + file.string()
-                      : "two or more donors for " + file.string() + ": " + list,
-        file.string(), 0};
+    p.error =
+        Diagnostic{found.empty() ? "IMPORT_NO_DONOR" : "IMPORT_DONOR_AMBIGUOUS",
+                   found.empty() ? "no donor " + (mesh_dir / want).string() + "[.*] for " + file
+                                 : "two or more donors for " + file + ": " + list,
+                   file, 0};
     return p;
   }
-  p.donor = found[0];
-  p.out = out_dir / rel.parent_path() / found[0].filename();
+  p.donor = found[0].string();
+  p.out = (out_dir / rel.parent_path() / found[0].filename()).string();
   return p;
 }
 
 Json to_json(const Done& r) {
-  Json j = {{"gltf", r.pair.gltf.string()},
-            {"donor", r.pair.donor.string()},
-            {"output", r.pair.out.string()},
+  Json j = {{"gltf", r.pair.gltf},
+            {"donor", r.pair.donor},
+            {"output", r.pair.out},
             {"ok", !r.outcome.error}};
   if (r.outcome.error)
     j["error"] = {{"code", r.outcome.error->code},
@@ -132,19 +146,17 @@ Json to_json(const Done& r) {
 
 void print_text(const Done& r, bool dry_run, std::ostream& out, std::ostream& err) {
   if (r.outcome.error) {
-    err << "forge2gltf import: " << r.pair.gltf.string() << ": " << r.outcome.error->to_string()
-        << "\n";
+    err << "forge2gltf import: " << r.pair.gltf << ": " << r.outcome.error->to_string() << "\n";
     return;
   }
   for (const Diagnostic& w : r.outcome.warnings)
-    err << "forge2gltf import: " << r.pair.gltf.string() << ": warning: " << w.to_string() << "\n";
+    err << "forge2gltf import: " << r.pair.gltf << ": warning: " << w.to_string() << "\n";
   const Json& s = r.outcome.summary;
-  out << (dry_run ? "would write " : "wrote ") << r.pair.out.string() << " ("
-      << s.value("format", "") << ", " << s.value("bytes", uint64_t(0))
-      << " bytes): " << s.value("vertices", uint64_t(0)) << " vertices ("
-      << s.value("vertices_kept", uint64_t(0)) << " kept, " << s.value("vertices_new", uint64_t(0))
-      << " new), " << s.value("triangles", uint64_t(0)) << " triangles; donor "
-      << s.value("donor_vertices", uint64_t(0)) << " vertices, "
+  out << (dry_run ? "would write " : "wrote ") << r.pair.out << " (" << s.value("format", "")
+      << ", " << s.value("bytes", uint64_t(0)) << " bytes): " << s.value("vertices", uint64_t(0))
+      << " vertices (" << s.value("vertices_kept", uint64_t(0)) << " kept, "
+      << s.value("vertices_new", uint64_t(0)) << " new), " << s.value("triangles", uint64_t(0))
+      << " triangles; donor " << s.value("donor_vertices", uint64_t(0)) << " vertices, "
       << s.value("donor_triangles", uint64_t(0)) << " triangles"
       << (s.value("donor_order", false) ? "; donor order kept" : "") << "\n";
   if (dry_run && s.contains("details")) out << "  details: " << s["details"].dump() << "\n";
@@ -175,6 +187,7 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
   std::error_code ec;
   const bool directory = fs::is_directory(run.input, ec);
   std::vector<Pair> pairs;
+  std::vector<uint64_t> sizes;
   if (!directory) {
     if (run.donor.empty()) {
       err << "forge2gltf: import FILE needs --donor ORIGINAL.mesh\n";
@@ -185,12 +198,15 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
       return kExitUsage;
     }
     pairs.push_back({run.input, run.donor, run.out, std::nullopt});
+    sizes.push_back(fs::file_size(run.input, ec) + 0 * ec.value());
   } else {
     if (run.donors.empty() || !fs::is_directory(run.donors, ec)) {
       err << "forge2gltf: import GLB_DIR needs --donors MESH_DIR (a directory)\n";
       return kExitUsage;
     }
-    // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out).
+    // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out): the
+    // files of one directory come together, and its donor directory is listed once.
+    DonorListing listing;
     for (io::Job& job : io::expand_inputs({run.input}, run.out)) {
       if (job.error && job.error->code == "INPUT_UNREADABLE") {
         err << "forge2gltf: import: cannot walk " << run.input << ": " << job.error->message
@@ -198,13 +214,12 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
         return kExitFailed;
       }
       if (!is_gltf_name(job.relative)) continue;
-      pairs.push_back(pair_in_dirs(job.display, job.relative, run.donors, run.out));
+      pairs.push_back(pair_in_dirs(job.display, job.relative, run.donors, run.out, listing));
       if (job.error) pairs.back().error = job.error;  // a .glb that is no file: listed, not opened
+      sizes.push_back(job.size);
     }
   }
 
-  std::vector<uint64_t> sizes;
-  for (const Pair& p : pairs) sizes.push_back(fs::file_size(p.gltf, ec) + 0 * ec.value());
   io::PoolOptions po;
   po.jobs = run.jobs;
   po.progress = run.progress && directory && !run.quiet;

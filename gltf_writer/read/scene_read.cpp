@@ -21,6 +21,8 @@
 namespace f2g::gltf {
 namespace {
 
+constexpr uint32_t kNoJoint = 0xFFFFFFFF;  // a skin joint no vertex has named yet
+
 using ir::Diagnostic;
 using Json = ir::Json;
 using std::to_string;
@@ -378,6 +380,10 @@ class Builder {
     const std::string& s = a.semantic;
     if (s.rfind("JOINTS_", 0) == 0) {
       if (v.width != 4) fail("IMPORT_GLTF_PRIMITIVE", "JOINTS is not VEC4", path);
+      a.u16.reserve(a.u16.size() + v.count * 4);
+      // The IR joint of each skin joint, found on first use (joints are numbered in the order
+      // the vertices first name them).
+      std::vector<uint32_t> joint_of(skin ? skin->joints.size() : 0, kNoJoint);
       for (size_t i = 0; i < v.count; ++i)
         for (size_t c = 0; c < 4; ++c) {
           // Checked before the conversion: a float or normalized accessor may hold a
@@ -388,40 +394,51 @@ class Builder {
                  "joint " + Json(j).dump() + " of vertex " + to_string(i) +
                      " is not in the node's skin",
                  path);
-          const int node = skin->joints[size_t(j)];
-          if (node < 0 || size_t(node) >= model_.nodes.size())
-            fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
-          a.u16.push_back(uint16_t(joint_index(node)));
+          uint32_t& joint = joint_of[size_t(j)];
+          if (joint == kNoJoint) {
+            const int node = skin->joints[size_t(j)];
+            if (node < 0 || size_t(node) >= model_.nodes.size())
+              fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
+            joint = joint_index(node);
+          }
+          a.u16.push_back(uint16_t(joint));
         }
       return;
     }
     if (v.width != a.width && !(s.rfind("COLOR_", 0) == 0 && v.width == 3))
       fail("IMPORT_GLTF_PRIMITIVE", s + " has " + to_string(v.width) + " components", path);
-    for (size_t i = 0; i < v.count; ++i) {
-      if (s == "POSITION" || s == "NORMAL" || s == "TANGENT") {
+    const bool position = s == "POSITION", tangent = s == "TANGENT";
+    a.f32.reserve(a.f32.size() + v.count * a.width);
+    if (position || tangent || s == "NORMAL") {
+      const Mat4& turn = position || tangent ? m : nm;
+      const double handedness = det3(m) < 0 ? -1 : 1;
+      for (size_t i = 0; i < v.count; ++i) {
         std::array<double, 3> p{v.at(i, 0), v.at(i, 1), v.at(i, 2)};
         for (double x : p) finite_or_fail(x, path);
         std::array<double, 3> q;
         if (exact_) {
           q = permute(m, p);  // the normal matrix of a signed permutation is itself
-        } else if (s == "POSITION") {
+        } else if (position) {
           q = apply(m, p, 1);
         } else {
-          q = apply(s == "NORMAL" ? nm : m, p, 0);
+          q = apply(turn, p, 0);
           const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
           const double pl = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
           if (l > 0 && std::fabs(l - pl) > 1e-12)  // keep the stored length when exact
             for (double& x : q) x = x / l * pl;
         }
         for (double x : q) a.f32.push_back(float(x));
-        if (s == "TANGENT") a.f32.push_back(float(v.at(i, 3) * (det3(m) < 0 ? -1 : 1)));
-      } else {
-        for (size_t c = 0; c < v.width; ++c) {
-          finite_or_fail(v.at(i, c), path);
-          a.f32.push_back(float(v.at(i, c)));
-        }
-        if (a.width == 4 && v.width == 3) a.f32.push_back(1.0f);  // COLOR RGB: opaque
+        if (tangent) a.f32.push_back(float(v.at(i, 3) * handedness));
       }
+      return;
+    }
+    const bool opaque = a.width == 4 && v.width == 3;  // COLOR RGB: opaque
+    for (size_t i = 0; i < v.count; ++i) {
+      for (size_t c = 0; c < v.width; ++c) {
+        finite_or_fail(v.at(i, c), path);
+        a.f32.push_back(float(v.at(i, c)));
+      }
+      if (opaque) a.f32.push_back(1.0f);
     }
   }
 
