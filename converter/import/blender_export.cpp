@@ -92,10 +92,10 @@ VertexMatch loose_match(const ir::Mesh& donor, const ir::Mesh& in) {
     if (a.semantic == "POSITION" || a.semantic == "NORMAL" || a.semantic.rfind("TEXCOORD_", 0) == 0)
       shape.attributes.push_back(a);
   const double extent = largest_magnitude(donor.find("POSITION"));
-  const HalfStep loose = [&donor, extent](const std::string& s, uint32_t v, size_t) {
-    if (s == "POSITION") return float_half_step(donor.find(s), v, 64, extent);
-    if (s == "NORMAL") return 0.005;  // compared as directions within twice this
-    return float_half_step(donor.find(s), v, 64);
+  const HalfStep loose = [&donor, extent](const std::string& s) {
+    if (s == "POSITION") return float_step(donor.find(s), 64, extent);
+    if (s == "NORMAL") return constant_step(0.005);  // compared as directions within twice this
+    return float_step(donor.find(s), 64);
   };
   return match_vertices(donor, shape, loose);
 }

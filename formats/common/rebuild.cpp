@@ -148,9 +148,15 @@ class Matcher {
     if (is_direction(semantic)) return Kind::Direction;
     return semantic.rfind("COLOR_", 0) == 0 ? Kind::Colour : Kind::Other;
   }
+  // An attribute both meshes carry at one width, and how it is compared (by its semantic).
+  struct Shared {
+    const ir::Attribute *donor, *in;
+    Kind kind;
+    StepAt step;  // the half step of its semantic
+  };
 
   Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
-      : donor_(donor), in_(incoming), half_step_(half_step) {
+      : donor_(donor), in_(incoming) {
     std::vector<std::string> computed;
     if (incoming.extras.is_object() && incoming.extras.contains(kComputedKey))
       for (const auto& c : incoming.extras[kComputedKey])
@@ -159,7 +165,7 @@ class Matcher {
       if (is_influence(a.semantic)) continue;
       if (std::find(computed.begin(), computed.end(), a.semantic) != computed.end()) continue;
       const ir::Attribute* d = donor.find(a.semantic);
-      if (d && d->width == a.width) shared_.push_back({d, &a, kind_of(a.semantic)});
+      if (d && d->width == a.width) shared_.push_back({d, &a, kind_of(a.semantic), {}});
     }
     influences_ = donor.find("JOINTS_0") && incoming.find("JOINTS_0");
     for (int set = 0;; ++set) {
@@ -169,6 +175,9 @@ class Matcher {
     }
     dp_ = donor.find("POSITION");
     ip_ = incoming.find("POSITION");
+    position_at_ = half_step(kPosition);
+    weight_at_ = half_step(kWeights0);
+    for (Shared& x : shared_) x.step = half_step(x.donor->semantic);
     // Each vertex's influences read once (influences_of looks its attributes up by name):
     // the donor's as stored, for its twins, and both sides tidied, for the comparison.
     if (influences_) {
@@ -201,7 +210,7 @@ class Matcher {
     position_step_.resize(size_t(donor_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) {
-        position_step_[size_t(v) * 3 + c] = half_step_(kPosition, v, c);
+        position_step_[size_t(v) * 3 + c] = position_at_(v, c);
         cell = std::max(cell, 2 * position_step_[size_t(v) * 3 + c]);
       }
     double extent = 0;
@@ -268,14 +277,14 @@ class Matcher {
       const ir::Attribute *da = x.donor, *ia = x.in;
       if (x.kind == Kind::Position) continue;
       if (x.kind == Kind::Direction) {
-        if (!same_direction(*da, *ia, d, v)) return false;
+        if (!same_direction(x, d, v)) return false;
         continue;
       }
       for (size_t c = 0; c < da->width; ++c) {
         const double a = da->get(d, c), b = ia->get(v, c);
         // Equal values fit whatever the step (a step is never negative): the half step, a
         // call into the format, is asked only of values that differ.
-        if (a != b && !(std::fabs(a - b) <= tolerance(*da, x.kind, d, c))) return false;
+        if (a != b && !(std::fabs(a - b) <= tolerance(x, d, c))) return false;
       }
     }
     if (influences_ && !same_influences(d, v)) return false;
@@ -284,15 +293,15 @@ class Matcher {
 
   // Half a step, but colours and weights within one whole step (Blender's colour round trip
   // through sRGB moves them by about half a step).
-  double tolerance(const ir::Attribute& a, Kind kind, uint32_t d, size_t c) const {
-    const double h = half_step_(a.semantic, d, c);
-    return kind == Kind::Colour ? 2 * h + 1e-7 : h;
+  double tolerance(const Shared& x, uint32_t d, size_t c) const {
+    const double h = x.step(d, c);
+    return x.kind == Kind::Colour ? 2 * h + 1e-7 : h;
   }
 
   // Directions: the writer stores NORMAL / TANGENT at unit length, so the donor's are
   // normalised before the comparison; w (the tangent's handedness) must be equal.
-  bool same_direction(const ir::Attribute& da, const ir::Attribute& ia, uint32_t d,
-                      uint32_t v) const {
+  bool same_direction(const Shared& x, uint32_t d, uint32_t v) const {
+    const ir::Attribute &da = *x.donor, &ia = *x.in;
     std::array<double, 3> a{}, b{};
     double la = 0, lb = 0;
     bool equal = true;
@@ -313,7 +322,7 @@ class Matcher {
         b[c] /= lb;
       }
     for (size_t c = 0; c < 3; ++c)
-      if (!(std::fabs(a[c] - b[c]) <= 2 * half_step_(da.semantic, d, c) + 1e-6)) return false;
+      if (!(std::fabs(a[c] - b[c]) <= 2 * x.step(d, c) + 1e-6)) return false;
     return same_w;
   }
 
@@ -339,8 +348,8 @@ class Matcher {
     if (na != nb) return false;
     for (size_t i = 0; i < na; ++i) {
       if (a[i].joint != b[i].joint) return false;
-      if (a[i].weight != b[i].weight && !(std::fabs(double(a[i].weight) - double(b[i].weight)) <=
-                                          2 * half_step_(kWeights0, d, i) + 1e-6))
+      if (a[i].weight != b[i].weight &&
+          !(std::fabs(double(a[i].weight) - double(b[i].weight)) <= 2 * weight_at_(d, i) + 1e-6))
         return false;
     }
     return true;
@@ -443,18 +452,13 @@ class Matcher {
 
   const ir::Mesh& donor_;
   const ir::Mesh& in_;
-  const HalfStep& half_step_;
-  // An attribute both meshes carry at one width, and how it is compared (by its semantic).
-  struct Shared {
-    const ir::Attribute *donor, *in;
-    Kind kind;
-  };
   std::vector<Shared> shared_;
   bool influences_ = false;
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
   InfluenceTable donor_raw_, donor_tidy_, in_tidy_;
-  std::vector<double> position_step_;  // run(): half_step_ of each donor POSITION component
+  std::vector<double> position_step_;  // run(): the half step of each donor POSITION component
+  StepAt position_at_, weight_at_;     // the half steps of POSITION and of WEIGHTS_0
 };
 
 }  // namespace
@@ -484,22 +488,45 @@ double largest_magnitude(const ir::Attribute* a) {
   return largest;
 }
 
-double float_half_step(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
+namespace {
+
+// float_half_step with the TEXCOORD_n rule already in `floor`.
+double float_step_at(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
   double largest = floor;
   if (a && v < a->vertex_count())
     for (size_t c = 0; c < a->width; ++c) largest = std::max(largest, std::fabs(a->get(v, c)));
-  if (a && a->semantic.rfind("TEXCOORD_", 0) == 0) largest = std::max(largest, 1.0);
   return largest * ulps * FLT_EPSILON + FLT_MIN;
+}
+
+double texcoord_floor(const ir::Attribute* a, double floor) {
+  return a && a->semantic.rfind("TEXCOORD_", 0) == 0 ? std::max(floor, 1.0) : floor;
+}
+
+}  // namespace
+
+double float_half_step(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
+  return float_step_at(a, v, ulps, texcoord_floor(a, floor));
+}
+
+StepAt float_step(const ir::Attribute* a, double ulps, double floor) {
+  const double f = texcoord_floor(a, floor);
+  return [a, ulps, f](uint32_t v, size_t) { return float_step_at(a, v, ulps, f); };
+}
+
+StepAt constant_step(double step) {
+  return [step](uint32_t, size_t) { return step; };
 }
 
 HalfStep widened(HalfStep half_step, const IncomingError& error) {
   if (error.position == 0 && error.normal == 0 && error.texcoord == 0) return half_step;
-  return [half_step, error](const std::string& semantic, uint32_t v, size_t c) {
-    const double h = half_step(semantic, v, c);
-    if (semantic == "POSITION") return std::max(h, error.position);
-    if (is_direction(semantic)) return std::max(h, error.normal);
-    if (semantic.rfind("TEXCOORD_", 0) == 0) return std::max(h, error.texcoord);
-    return h;
+  return [half_step, error](const std::string& semantic) -> StepAt {
+    StepAt h = half_step(semantic);
+    const double at_least = semantic == "POSITION"                ? error.position
+                            : is_direction(semantic)              ? error.normal
+                            : semantic.rfind("TEXCOORD_", 0) == 0 ? error.texcoord
+                                                                  : 0;
+    if (at_least == 0) return h;  // a step is never negative
+    return [h, at_least](uint32_t v, size_t c) { return std::max(h(v, c), at_least); };
   };
 }
 
@@ -514,7 +541,7 @@ bool donor_sets_hold(const ir::Mesh& donor, const ir::Mesh& incoming,
 }
 
 std::vector<uint32_t> donor_twins(const ir::Mesh& donor, const ir::Mesh& incoming) {
-  const HalfStep none = [](const std::string&, uint32_t, size_t) { return 0.0; };
+  const HalfStep none = [](const std::string&) { return constant_step(0); };
   if (!donor.find("POSITION") || donor.find("POSITION")->width < 3) {
     std::vector<uint32_t> self(donor.vertex_count);
     for (uint32_t d = 0; d < donor.vertex_count; ++d) self[d] = d;

@@ -103,9 +103,14 @@ Result<std::shared_ptr<const Donor>> donor_parts(const RebuildInput& input, Deco
 
 // Half a quantisation step of one attribute component at one donor vertex, as the donor's
 // encoding stores it: e.g. Q / 65534 for a s16 position over [-Q, Q], 0.5 / 255 for a unorm8
-// colour, a few ulp of the value for float32. 0 means "must be equal".
-using HalfStep =
-    std::function<double(const std::string& semantic, uint32_t donor_vertex, size_t component)>;
+// colour, a few ulp of the value for float32. 0 means "must be equal". A format resolves each
+// semantic once (HalfStep); the matcher then asks per candidate vertex and component (StepAt)
+// without looking the semantic up again.
+using StepAt = std::function<double(uint32_t donor_vertex, size_t component)>;
+using HalfStep = std::function<StepAt(const std::string& semantic)>;
+
+// The same step at every vertex and component.
+StepAt constant_step(double step);
 
 // Half a step of a float32 component of donor vertex `v`: `ulps` ulp of the vertex's largest
 // component, not of the component itself. A glTF tool's float32 matrix arithmetic (Blender's
@@ -117,6 +122,9 @@ using HalfStep =
 // vertex at the origin at the precision of the whole mesh.
 double float_half_step(const ir::Attribute* donor_attribute, uint32_t v, double ulps,
                        double floor = 0);
+
+// float_half_step of `donor_attribute` at every vertex, its semantic looked at once.
+StepAt float_step(const ir::Attribute* donor_attribute, double ulps, double floor = 0);
 
 // The largest |value| of an attribute (0 for none): computed once per donor.
 double largest_magnitude(const ir::Attribute* a);

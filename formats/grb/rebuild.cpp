@@ -25,12 +25,12 @@ using namespace rebuild_parts;
 HalfStep half_steps(const Donor& donor) {
   const double q = std::fabs(double(donor.file.compiled.q)),
                uvq = std::fabs(double(donor.file.compiled.uvq));
-  return [q, uvq](const std::string& s, uint32_t, size_t) -> double {
-    if (s == "POSITION") return q / 65534.0;
-    if (s == "NORMAL" || s == "TANGENT" || s == "_BINORMAL") return 0.5 / 127.0;
-    if (s.rfind("TEXCOORD_", 0) == 0) return uvq / 65534.0;
-    if (s.rfind("JOINTS_", 0) == 0) return 0;
-    return 0.5 / 255.0;  // COLOR_n, WEIGHTS_n and other unorm8 bytes
+  return [q, uvq](const std::string& s) {
+    if (s == "POSITION") return constant_step(q / 65534.0);
+    if (s == "NORMAL" || s == "TANGENT" || s == "_BINORMAL") return constant_step(0.5 / 127.0);
+    if (s.rfind("TEXCOORD_", 0) == 0) return constant_step(uvq / 65534.0);
+    if (s.rfind("JOINTS_", 0) == 0) return constant_step(0);
+    return constant_step(0.5 / 255.0);  // COLOR_n, WEIGHTS_n and other unorm8 bytes
   };
 }
 

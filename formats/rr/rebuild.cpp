@@ -43,8 +43,9 @@ ir::Json chunks_json(const std::vector<Chunk>& chunks) {
 // pass at float precision pairs each vertex with the donor vertex it equals; where it leaves
 // a vertex unmatched, the pass at half a step decides.
 VertexMatch match_two_pass(const ir::Mesh& donor, const ir::Mesh& in, const HalfStep& half) {
-  const HalfStep exact = [&half](const std::string& s, uint32_t d, size_t c) {
-    return std::min(half(s, d, c), 1e-6);
+  const HalfStep exact = [&half](const std::string& s) -> StepAt {
+    StepAt at = half(s);
+    return [at](uint32_t d, size_t c) { return std::min(at(d, c), 1e-6); };
   };
   VertexMatch first = match_vertices(donor, in, exact);
   if (first.donor_order || first.matched == in.vertex_count) return first;

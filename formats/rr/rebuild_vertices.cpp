@@ -167,25 +167,25 @@ HalfStep half_step_of(const VertexFormat& f, float q, const ir::Mesh& donor) {
   const double extent = largest_magnitude(donor.find("POSITION"));
   for (const VertexElement& e : f.elements)
     types[e.semantic] = {e.type, donor.find(e.semantic), e.semantic == "POSITION" ? extent : 0};
-  return [types, step](const std::string& s, uint32_t d, size_t) -> double {
+  return [types, step](const std::string& s) -> StepAt {
     const auto it = types.find(s);
-    if (it == types.end()) return 0;
+    if (it == types.end()) return constant_step(0);
     switch (it->second.type) {
       case ElementType::S16x4Quantized:  // value = s16 x Q
-        return step / 2;
+        return constant_step(step / 2);
       case ElementType::F32x3:
-        return float_half_step(it->second.attribute, d, 4, it->second.floor);
+        return float_step(it->second.attribute, 4, it->second.floor);
       case ElementType::UByte4Normal:
       case ElementType::UByte4Tangent:  // (b - 127) / 127
-        return 0.5 / 127;
+        return constant_step(0.5 / 127);
       case ElementType::S16x2Uv:  // s / 2048
-        return 0.5 / 2048;
+        return constant_step(0.5 / 2048);
       case ElementType::Unorm8x4:
-        return 0.5 / 255;
+        return constant_step(0.5 / 255);
       case ElementType::U8x4:
-        return 0;
+        return constant_step(0);
     }
-    return 0;
+    return constant_step(0);
   };
 }
 

@@ -96,25 +96,25 @@ HalfStep donor_half_step(const Donor& donor) {
     (*steps)[e.def.semantic] = {k, d.find(e.def.semantic),
                                 e.def.semantic == "POSITION" ? extent : 0};
   }
-  return [steps](const std::string& semantic, uint32_t v, size_t) -> double {
+  return [steps](const std::string& semantic) -> StepAt {
     const auto it = steps->find(semantic);
-    if (it == steps->end()) return 0;
+    if (it == steps->end()) return constant_step(0);
     const Step& s = it->second;
     switch (s.kind) {
       case Float:
-        return float_half_step(s.attribute, v, 2, s.floor);
+        return float_step(s.attribute, 2, s.floor);
       case Unit127:
-        return 0.5 / 127;
+        return constant_step(0.5 / 127);
       case Direction:
-        return 0.25 / 127;
+        return constant_step(0.25 / 127);
       case Unit255:
-        return 0.5 / 255;
+        return constant_step(0.5 / 255);
       case Byte:
-        return 0.25;
+        return constant_step(0.25);
       case Exact:
         break;
     }
-    return 0;
+    return constant_step(0);
   };
 }
 

@@ -85,8 +85,9 @@ VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfSte
     const auto d = donor_sets.find(material);
     if (d == donor_sets.end()) continue;
     const std::vector<uint32_t>& dv = d->second;
-    const HalfStep local = [&](const std::string& s, uint32_t v, size_t c) {
-      return half_step(s, dv[v], c);
+    const HalfStep local = [&](const std::string& s) -> StepAt {
+      StepAt at = half_step(s);
+      return [at, &dv](uint32_t v, size_t c) { return at(dv[v], c); };
     };
     const VertexMatch m = match_vertices(subset(donor.ir, dv), subset(in, incoming), local);
     for (size_t i = 0; i < incoming.size(); ++i) {

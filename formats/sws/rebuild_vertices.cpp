@@ -146,6 +146,7 @@ Streams vertex_streams(const Plan& plan, const Donor& donor, const ir::Mesh& in,
   const size_t count = plan.vertices.size();
   const uint64_t stream_bytes = uint64_t(count) * stride;
   out.bytes.assign(stream_bytes * (morph_streams + 1), 0);
+  const StepAt position_step = half_step("POSITION"), normal_step = half_step("NORMAL");
   const LayoutElement* je = donor.layout.find("JOINTS_0");
   const LayoutElement* we = donor.layout.find("WEIGHTS_0");
   for (size_t u = 0; u < count; ++u) {
@@ -192,14 +193,14 @@ Streams vertex_streams(const Plan& plan, const Donor& donor, const ir::Mesh& in,
         const double reach = 4 * double(std::numeric_limits<float>::epsilon()) *
                              (std::fabs(want) + (base ? std::fabs(base->get(o.kept, c)) : 0.0));
         same = std::fabs(double(t.positions[size_t(o.in) * 3 + c]) - want) <=
-               std::max(half_step("POSITION", o.kept, c), reach);
+               std::max(position_step(o.kept, c), reach);
       }
       // Target normals within one step, as the base normals match: glTF holds them at unit
       // length, the stored bytes need not be.
       for (size_t c = 0; same && c < 3 && !t.normals.empty() && !dt.normals.empty(); ++c)
         same = std::fabs(double(t.normals[size_t(o.in) * 3 + c]) -
                          double(dt.normals[size_t(o.kept) * 3 + c])) <=
-               std::max(1.0 / 127, half_step("NORMAL", o.kept, c)) + 1e-6;
+               std::max(1.0 / 127, normal_step(o.kept, c)) + 1e-6;
       if (same) {
         std::memcpy(p, donor.vertex(o.kept, k), stride);
         continue;

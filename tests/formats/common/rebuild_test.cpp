@@ -26,8 +26,8 @@ ir::Mesh quad() {
 }
 
 HalfStep step(double position, double other = 1e-6) {
-  return [=](const std::string& semantic, uint32_t, size_t) {
-    return semantic == "POSITION" ? position : other;
+  return [=](const std::string& semantic) {
+    return constant_step(semantic == "POSITION" ? position : other);
   };
 }
 
