@@ -37,28 +37,39 @@ int64_t cell_of(double v, double size) {
 
 const std::string kPosition = "POSITION", kWeights0 = "WEIGHTS_0";
 
-// The donor grid's cells, each the run [begin, end) of the cell-sorted vertices it holds, found
-// by open addressing: one probe per cell looked at instead of a binary search over the grid
-// (the search was most of an unedited import's matching).
+// The donor grid: its vertices grouped by cell, each cell's in vertex order, and each cell's
+// run [begin, end) of them found by open addressing (one probe per cell looked at). Built by
+// counting, not sorting: the order within a cell is all the matcher's tie-break needs.
 class CellIndex {
  public:
-  using Grid = std::vector<std::pair<Cell, uint32_t>>;
-  explicit CellIndex(const Grid& grid) {
-    size_t cells = 0;
-    for (size_t i = 0; i < grid.size(); ++i)
-      cells += i == 0 || !(grid[i].first == grid[i - 1].first);
+  explicit CellIndex(const std::vector<Cell>& cell_of_vertex) {
     size_t size = 16;
-    while (size < 2 * cells) size *= 2;
+    while (size < 2 * cell_of_vertex.size()) size *= 2;
     slots_.assign(size, Slot{});
-    for (size_t i = 0; i < grid.size();) {
-      size_t end = i + 1;
-      while (end < grid.size() && grid[end].first == grid[i].first) ++end;
-      size_t at = hash(grid[i].first) & (size - 1);
-      while (slots_[at].end != 0) at = (at + 1) & (size - 1);
-      slots_[at] = {grid[i].first, uint32_t(i), uint32_t(end)};
-      i = end;
+    // Pass 1: each vertex's slot, and each slot's count in `end`.
+    std::vector<uint32_t> slot_of(cell_of_vertex.size());
+    for (size_t v = 0; v < cell_of_vertex.size(); ++v) {
+      const Cell& c = cell_of_vertex[v];
+      size_t at = hash(c) & (size - 1);
+      while (slots_[at].end != 0 && !(slots_[at].cell == c)) at = (at + 1) & (size - 1);
+      if (slots_[at].end == 0) slots_[at].cell = c;
+      ++slots_[at].end;
+      slot_of[v] = uint32_t(at);
     }
+    // Pass 2: the runs laid out in slot order; pass 3: each vertex placed, in number order.
+    uint32_t next = 0;
+    for (Slot& s : slots_)
+      if (s.end != 0) {
+        s.begin = next;
+        next += s.end;
+        s.end = s.begin;  // the fill position until pass 3 ends
+      }
+    order_.resize(cell_of_vertex.size());
+    for (size_t v = 0; v < cell_of_vertex.size(); ++v)
+      order_[slots_[slot_of[v]].end++] = uint32_t(v);
   }
+  // The vertices grouped by cell: run() gives a cell's range of them.
+  uint32_t vertex(uint32_t at) const { return order_[at]; }
   // The run of cell c ({0, 0} when the donor has no vertex there).
   std::pair<uint32_t, uint32_t> run(const Cell& c) const {
     const size_t mask = slots_.size() - 1;
@@ -79,10 +90,9 @@ class CellIndex {
     return size_t(h ^ (h >> 31));
   }
   std::vector<Slot> slots_;
+  std::vector<uint32_t> order_;
 };
 
-// Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
-// dropped, in joint order, as the matcher compares them.
 // The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
 // the first n without them.
 using InfluenceSets = std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>>;
@@ -106,6 +116,8 @@ void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influe
   }
 }
 
+// Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
+// dropped, in joint order, as the matcher compares them.
 class InfluenceTable {
  public:
   InfluenceTable() = default;
@@ -217,18 +229,11 @@ class Matcher {
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) extent = std::max(extent, std::fabs(dp->get(v, c)));
     cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
-    // The grid: donor vertices sorted by cell, each cell's in vertex order (one allocation,
-    // no list per cell).
-    std::vector<std::pair<Cell, uint32_t>> grid(donor_.vertex_count);
+    std::vector<Cell> cell_of_vertex(donor_.vertex_count);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      grid[v] = {{cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
-                  cell_of(dp->get(v, 2), cell)},
-                 v};
-    std::sort(grid.begin(), grid.end(), [](const auto& a, const auto& b) {
-      return std::tie(a.first.x, a.first.y, a.first.z, a.second) <
-             std::tie(b.first.x, b.first.y, b.first.z, b.second);
-    });
-    const CellIndex cells(grid);
+      cell_of_vertex[v] = {cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
+                           cell_of(dp->get(v, 2), cell)};
+    const CellIndex cells(cell_of_vertex);
     std::vector<uint8_t> taken(donor_.vertex_count, 0);
     const double reach = cell / 2;
     for (uint32_t v = 0; v < in_.vertex_count; ++v) {
@@ -247,7 +252,7 @@ class Matcher {
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
             const auto [begin, end] = cells.run({x, y, z});
             for (uint32_t at = begin; at < end; ++at) {
-              const uint32_t d = grid[at].second;
+              const uint32_t d = cells.vertex(at);
               if (++looked > kMaxCandidates) break;
               if (!fits(d, v)) continue;
               const double dist = distance(d, v);
