@@ -1,5 +1,5 @@
 // One SWS Mesh of the benchmark corpus, made by the format's own structure, update_derived and
-// encoder (formats/sws/mesh_builder.h, codec.h), so every relation the decoder checks holds.
+// encoder (formats/sws/mesh_builder.h, mesh_codec.h), so every relation the decoder checks holds.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Read and write of each stored structure, side by side in one file per structure and
 // mirroring field for field (header_codec.cpp, ranged_codec.cpp, mesh_data_codec.cpp,
 // material_list_codec.cpp). Readers check only what the grammar itself needs (class markers,
-// the PrimitiveDescData length); relations between structures are checked later (layout.cpp).
+// the PrimitiveDescData length); relations between structures are checked later (relations.cpp).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// The stored structure -> the neutral IR (docs/IR.md): geometry (geometry.cpp), skin
-// (skin.cpp), and the assembly with materials, primitives and extras (normalise.cpp).
+// The stored structure -> the neutral IR (docs/IR.md): geometry (to_ir_geometry.cpp), skin
+// (to_ir_skin.cpp), and the assembly with materials, primitives and extras (to_ir.cpp).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Inputs made for the resource-bound tests by the formats' own structures and encoders
-// (formats/sws/mesh_builder.h + codec.h, formats/rr/mesh_builder.h + mesh_codec.h): valid
+// (formats/sws/mesh_builder.h + mesh_codec.h, formats/rr/mesh_builder.h + mesh_codec.h): valid
 // meshes whose size grows with one parameter (the linearity checks) and hostile shapes that
 // stress one decoder loop each.
 #pragma once

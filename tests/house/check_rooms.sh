@@ -84,6 +84,28 @@ done < <(git ls-files 2>/dev/null |
     }
   }' 2>/dev/null)
 
+# 4b. So does a source file a C++ comment names without its folder ("(to_ir_skin.cpp)"): some
+#     tracked file has that name, or a cmake file writes it (generated sources). Patterns
+#     (error_catalogue_<game>.cpp, *_test.cpp) are not names.
+while IFS= read -r hit; do breach "a comment names a file that is not there: $hit"; done \
+  < <(git ls-files 2>/dev/null | grep -E '\.(cpp|h)$' | xargs perl -e '
+  my %have;
+  for (split /\n/, `git ls-files`) { (my $b = $_) =~ s{.*/}{}; $have{$b} = 1 }
+  for my $f (split /\n/, `git ls-files "*.cmake" "*CMakeLists.txt"`) {
+    open(my $fh, "<", $f) or next;
+    while (<$fh>) { $have{$1} = 1 while m{([\w\-]+\.(?:cpp|h))\b}g }
+  }
+  for my $f (@ARGV) {
+    open(my $fh, "<", $f) or next;
+    while (my $l = <$fh>) {
+      next unless $l =~ m{//(.*)$};
+      my $c = $1;
+      while ($c =~ m{(?<![\w/.\-<>*])([A-Za-z][\w\-]*\.(?:cpp|h))\b(?!>)}g) {
+        print "$f:$.: $1\n" unless $have{$1};
+      }
+    }
+  }' 2>/dev/null)
+
 # 5. A CheckDef variable carries its stable check name without the game prefix
 #    (docs/ARCHITECTURE.md "Naming").
 while IFS= read -r hit; do breach "a CheckDef named apart from its stable name: $hit"; done \
