@@ -1,6 +1,18 @@
 #include "ir/mesh.h"
 
+#include <algorithm>
+
 namespace f2g::ir {
+
+bool is_influence(const std::string& semantic) {
+  return semantic.rfind("JOINTS_", 0) == 0 || semantic.rfind("WEIGHTS_", 0) == 0;
+}
+
+void drop_influences(std::vector<Attribute>& attributes) {
+  attributes.erase(std::remove_if(attributes.begin(), attributes.end(),
+                                  [](const Attribute& a) { return is_influence(a.semantic); }),
+                   attributes.end());
+}
 
 Attribute f32_attribute(std::string semantic, uint8_t width, std::vector<float> values) {
   Attribute a;

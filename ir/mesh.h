@@ -51,6 +51,12 @@ struct Attribute {
   }
 };
 
+// JOINTS_n or WEIGHTS_n: a skin's influences.
+bool is_influence(const std::string& semantic);
+
+// `attributes` without their influences (a mesh with no skin to bind them to).
+void drop_influences(std::vector<Attribute>& attributes);
+
 // A whole attribute of each scalar type (for the samples' generator, the bench corpus, tests).
 Attribute f32_attribute(std::string semantic, uint8_t width, std::vector<float> values);
 Attribute u8_attribute(std::string semantic, uint8_t width, bool normalized,

@@ -99,13 +99,7 @@ Step check_object_id(Import& s) {
 // An unskinned donor ignores any skin the glTF has.
 Step drop_skin_of_unskinned_donor(Import& s) {
   if (s.donor_mesh.mesh.find("JOINTS_0") || !s.scene.mesh.find("JOINTS_0")) return std::nullopt;
-  std::vector<ir::Attribute>& a = s.scene.mesh.attributes;
-  a.erase(std::remove_if(a.begin(), a.end(),
-                         [](const ir::Attribute& x) {
-                           return x.semantic.rfind("JOINTS_", 0) == 0 ||
-                                  x.semantic.rfind("WEIGHTS_", 0) == 0;
-                         }),
-          a.end());
+  ir::drop_influences(s.scene.mesh.attributes);
   s.out.warnings.push_back({"IMPORT_SKIN_IGNORED",
                             "the glTF is skinned, the donor is not: joints and weights ignored",
                             "/skins", 0});

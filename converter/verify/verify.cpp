@@ -82,10 +82,6 @@ std::string vec3(const double* p) {
   return "(" + num(p[0]) + ", " + num(p[1]) + ", " + num(p[2]) + ")";
 }
 
-bool is_skin_semantic(const std::string& s) {
-  return s.rfind("JOINTS_", 0) == 0 || s.rfind("WEIGHTS_", 0) == 0;
-}
-
 // Appends one Row and counts values into it; lists the first kMaxMismatches mismatches.
 class RowSink {
  public:
@@ -268,7 +264,7 @@ void influences(const SkinSets& sets, const std::vector<uint64_t>& keys, size_t 
 size_t skin_vertex_count(const ir::Mesh& m) {
   size_t n = 0;
   for (const ir::Attribute& a : m.attributes)
-    if (is_skin_semantic(a.semantic)) n = std::max(n, a.vertex_count());
+    if (ir::is_influence(a.semantic)) n = std::max(n, a.vertex_count());
   return n;
 }
 
@@ -373,7 +369,7 @@ class Comparer {
 
   void attributes() {
     for (const ir::Attribute& ea : e_.attributes) {
-      if (is_skin_semantic(ea.semantic)) continue;
+      if (ir::is_influence(ea.semantic)) continue;
       RowSink row(r_, ea.semantic);
       const ir::Attribute* fa = a_.find(ea.semantic);
       if (!shape_matches(row, ea, fa)) continue;
@@ -385,7 +381,7 @@ class Comparer {
         exact(row, ea, *fa, tolerance_of(ea.semantic));
     }
     for (const ir::Attribute& fa : a_.attributes) {
-      if (is_skin_semantic(fa.semantic) || e_.find(fa.semantic)) continue;
+      if (ir::is_influence(fa.semantic) || e_.find(fa.semantic)) continue;
       RowSink(r_, fa.semantic)
           .text("absent", std::to_string(fa.vertex_count()) + " vertices", -1, "attribute", 0);
     }

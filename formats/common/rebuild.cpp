@@ -17,10 +17,6 @@ namespace {
 // encoded fresh instead of kept: correct, only not byte-identical.
 constexpr size_t kMaxCandidates = 256;
 
-bool is_influence(const std::string& s) {
-  return s.rfind("JOINTS_", 0) == 0 || s.rfind("WEIGHTS_", 0) == 0;
-}
-
 bool is_direction(const std::string& s) { return s == "NORMAL" || s == "TANGENT"; }
 
 struct Cell {
@@ -174,7 +170,7 @@ class Matcher {
       for (const auto& c : incoming.extras[kComputedKey])
         if (c.is_string()) computed.push_back(c.get<std::string>());
     for (const ir::Attribute& a : incoming.attributes) {
-      if (is_influence(a.semantic)) continue;
+      if (ir::is_influence(a.semantic)) continue;
       if (std::find(computed.begin(), computed.end(), a.semantic) != computed.end()) continue;
       const ir::Attribute* d = donor.find(a.semantic);
       if (d && d->width == a.width) shared_.push_back({d, &a, kind_of(a.semantic), {}});

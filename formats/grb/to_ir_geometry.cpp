@@ -129,13 +129,7 @@ void check_skin(std::vector<ir::Attribute>& attrs, size_t bones, const Layout& l
     return std::to_string(sum_bad) + " vertices' weights do not sum to 255 (first: vertex " +
            std::to_string(sum_v) + ", " + std::to_string(first_sum) + ")";
   });
-  if (bones == 0)  // nothing to bind to: no joint attributes without a skin
-    attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
-                               [](const ir::Attribute& a) {
-                                 return a.semantic.rfind("JOINTS_", 0) == 0 ||
-                                        a.semantic.rfind("WEIGHTS_", 0) == 0;
-                               }),
-                attrs.end());
+  if (bones == 0) ir::drop_influences(attrs);  // nothing to bind to: no joints without a skin
 }
 
 // docs/READING.md "GRB/GRW element decoding": the open alternative, joints through the draw's

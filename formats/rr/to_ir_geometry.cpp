@@ -132,13 +132,7 @@ void check_joints(std::vector<ir::Attribute>& attrs, size_t bone_count, const La
                    std::to_string(bone_count) + " (first: vertex " + std::to_string(first_vertex) +
                    ", joint " + std::to_string(first_value) + "); set to joint 0, weight 0";
           });
-  if (bone_count == 0)  // nothing to bind to: no joint attributes without a skin
-    attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
-                               [](const ir::Attribute& a) {
-                                 return a.semantic.rfind("JOINTS_", 0) == 0 ||
-                                        a.semantic.rfind("WEIGHTS_", 0) == 0;
-                               }),
-                attrs.end());
+  if (bone_count == 0) ir::drop_influences(attrs);  // nothing to bind to: no joints without a skin
 }
 
 }  // namespace
