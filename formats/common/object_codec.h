@@ -42,6 +42,24 @@ void write_head(ByteWriter& w, const ObjectHead& h);
 Blob read_blob(Reader& r, const char* length_field, const char* data_field);
 void write_blob(ByteWriter& w, const Blob& b);
 
+// A u32 count (checked against the bytes left at `min_size` bytes each before allocating), then
+// that many records, record i read by `read_one(out[i], i)` inside the scope `list`[i].
+template <class T, class ReadOne>
+std::vector<T> read_records(Reader& r, const char* count_field, uint64_t min_size, const char* list,
+                            ReadOne read_one) {
+  std::vector<T> out(r.run_count(count_field, min_size));
+  for (uint32_t i = 0; i < out.size(); ++i) {
+    Reader::Scope s(r, list, i);
+    read_one(out[i], i);
+  }
+  return out;
+}
+template <class T, class WriteOne>
+void write_records(ByteWriter& w, const std::vector<T>& records, WriteOne write_one) {
+  w.u32(static_cast<uint32_t>(records.size()));
+  for (const T& t : records) write_one(w, t);
+}
+
 template <size_t N>
 std::array<float, N> read_floats(Reader& r, const char* field) {
   std::array<float, N> v{};

@@ -24,12 +24,9 @@ void read_compiled(ReadContext& x, Compiled& c) {
   }
   read_mesh_data(x, c.mesh_data);
   c.instancing_count_offset = x.r.offset();
-  const uint32_t n = x.r.run_count("instancing_count", kObjectHeaderSize + kInstancingBodySize);
-  c.instancing.resize(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope e(x.r, "instancing", i);
-    read_instancing(x, c.instancing[i], i);
-  }
+  c.instancing = read_records<Instancing>(
+      x.r, "instancing_count", kObjectHeaderSize + kInstancingBodySize, "instancing",
+      [&](Instancing& e, uint32_t i) { read_instancing(x, e, i); });
   // GRW publishes 26 and 7; census only, never an error.
   c.versions_offset = x.r.offset();
   c.platform_version = x.r.u32("platform_version");
@@ -48,8 +45,7 @@ void write_compiled(ByteWriter& w, Dialect d, const Compiled& c) {
   w.u8(c.clustered_tag);
   if (c.clustered) write_clustered(w, d, *c.clustered);
   write_mesh_data(w, d, c.mesh_data);
-  w.u32(static_cast<uint32_t>(c.instancing.size()));
-  for (const Instancing& e : c.instancing) write_instancing(w, e);
+  write_records(w, c.instancing, write_instancing);
   w.u32(c.platform_version);
   w.u32(c.sdk_version);
   w.f32(c.q);

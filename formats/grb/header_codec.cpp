@@ -74,18 +74,10 @@ void read_mesh_header(ReadContext& x, MeshHeader& h) {
     x.c.field("grb.grw_word_u32", h.grw_word);
     x.c.field("grb.grw_word_f32", f);
   }
-  const uint32_t subs = x.r.run_count("submesh_count", 1);
-  h.submeshes.resize(subs);
-  for (uint32_t i = 0; i < subs; ++i) {
-    Reader::Scope s(x.r, "submeshes", i);
-    read_submesh(x, h.submeshes[i]);
-  }
-  const uint32_t bones = x.r.run_count("bone_count", kBoneRecordSize);
-  h.bones.resize(bones);
-  for (uint32_t i = 0; i < bones; ++i) {
-    Reader::Scope s(x.r, "bones", i);
-    read_bone(x, h.bones[i]);
-  }
+  h.submeshes = read_records<SubMeshRef>(x.r, "submesh_count", 1, "submeshes",
+                                         [&](SubMeshRef& s, uint32_t) { read_submesh(x, s); });
+  h.bones = read_records<MeshBone>(x.r, "bone_count", kBoneRecordSize, "bones",
+                                   [&](MeshBone& b, uint32_t) { read_bone(x, b); });
   h.extent_min = read_floats<4>(x.r, "extent_min");
   h.extent_max = read_floats<4>(x.r, "extent_max");
   x.c.field("grb.extent_min_w", h.extent_min[3]);
@@ -103,10 +95,8 @@ void write_mesh_header(ByteWriter& w, Dialect d, const MeshHeader& h) {
   w.u8(h.descriptor_mask);
   w.u8(h.generated);
   if (d == Dialect::Grw) w.u32(h.grw_word);
-  w.u32(static_cast<uint32_t>(h.submeshes.size()));
-  for (const SubMeshRef& s : h.submeshes) write_submesh(w, s);
-  w.u32(static_cast<uint32_t>(h.bones.size()));
-  for (const MeshBone& b : h.bones) write_bone(w, b);
+  write_records(w, h.submeshes, write_submesh);
+  write_records(w, h.bones, write_bone);
   write_floats(w, h.extent_min);
   write_floats(w, h.extent_max);
   w.u8(h.compiled_tag);

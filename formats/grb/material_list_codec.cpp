@@ -21,6 +21,15 @@ void read_reference(ReadContext& x, DynamicReference& d) {
   x.c.field("grb.reference_handle_tag", d.handle_tag);
 }
 
+void write_reference(ByteWriter& w, const DynamicReference& d) {
+  write_head(w, d.head);
+  w.u8(d.tag);
+  w.u8(d.global);
+  w.u64(d.material_id);
+  w.u8(d.handle_tag);
+  w.u64(d.handle_id);
+}
+
 template <size_t N>
 void read_bytes(Reader& r, std::array<uint8_t, N>& out, const char* field) {
   const uint8_t* p = r.take(N, field);
@@ -31,24 +40,13 @@ void read_bytes(Reader& r, std::array<uint8_t, N>& out, const char* field) {
 
 void read_materials(ReadContext& x, MeshFile& m) {
   m.material_count_offset = x.r.offset();
-  const uint32_t n = x.r.run_count("material_count", kDynamicReferenceSize);
-  m.materials.resize(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope s(x.r, "materials", i);
-    read_reference(x, m.materials[i]);
-  }
+  m.materials =
+      read_records<DynamicReference>(x.r, "material_count", kDynamicReferenceSize, "materials",
+                                     [&](DynamicReference& d, uint32_t) { read_reference(x, d); });
 }
 
 void write_materials(ByteWriter& w, const MeshFile& m) {
-  w.u32(static_cast<uint32_t>(m.materials.size()));
-  for (const DynamicReference& d : m.materials) {
-    write_head(w, d.head);
-    w.u8(d.tag);
-    w.u8(d.global);
-    w.u64(d.material_id);
-    w.u8(d.handle_tag);
-    w.u64(d.handle_id);
-  }
+  write_records(w, m.materials, write_reference);
 }
 
 void read_trailer(ReadContext& x, Trailer& t) {

@@ -31,12 +31,9 @@ void write_primitive(ByteWriter& w, const MeshPrimitive& p) {
 
 std::vector<MeshPrimitive> read_primitives(ReadContext& x, const char* count_field,
                                            const char* list) {
-  const uint32_t n = x.r.run_count(count_field, kMeshPrimitiveSize);
-  std::vector<MeshPrimitive> out(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope s(x.r, list, i);
-    read_primitive(x, out[i]);
-  }
+  std::vector<MeshPrimitive> out =
+      read_records<MeshPrimitive>(x.r, count_field, kMeshPrimitiveSize, list,
+                                  [&](MeshPrimitive& p, uint32_t) { read_primitive(x, p); });
   return out;
 }
 
@@ -78,10 +75,8 @@ void write_mesh_data(ByteWriter& w, Dialect d, const MeshData& m) {
   w.u8(m.is_index_buffer_32bit);
   w.u8(m.vertex_format);
   w.u8(m.vertex_stride);
-  w.u32(static_cast<uint32_t>(m.standard.size()));
-  for (const MeshPrimitive& p : m.standard) write_primitive(w, p);
-  w.u32(static_cast<uint32_t>(m.shadow.size()));
-  for (const MeshPrimitive& p : m.shadow) write_primitive(w, p);
+  write_records(w, m.standard, write_primitive);
+  write_records(w, m.shadow, write_primitive);
   if (d == Dialect::Grb) w.u32(m.blob_bytes);
   write_blob(w, m.vertex_buffer);
   write_blob(w, m.index_buffer);

@@ -62,12 +62,8 @@ void read_header(ReadContext& x, Header& h) {
   std::memcpy(&stored_word, h.stored.data(), 8);
   x.c.field("rr.header_stored_bytes", double(stored_word));
 
-  const uint32_t n = x.r.run_count("bone_count", kBoneRecordSize);
-  h.bones.resize(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope b(x.r, "bones", i);
-    read_bone(x, h.bones[i]);
-  }
+  h.bones = read_records<MeshBone>(x.r, "bone_count", kBoneRecordSize, "bones",
+                                   [&](MeshBone& b, uint32_t) { read_bone(x, b); });
   h.extent_min = read_floats<4>(x.r, "extent_min");
   h.extent_max = read_floats<4>(x.r, "extent_max");
   h.pointer_tag = x.r.u8("pointer_tag");
@@ -82,8 +78,7 @@ void write_header(ByteWriter& w, const Header& h) {
   w.u8(h.vertex_stride);
   w.f32(h.max_culling_distance);
   w.bytes(h.stored.data(), h.stored.size());
-  w.u32(static_cast<uint32_t>(h.bones.size()));
-  for (const MeshBone& b : h.bones) write_bone(w, b);
+  write_records(w, h.bones, write_bone);
   write_floats(w, h.extent_min);
   write_floats(w, h.extent_max);
   w.u8(h.pointer_tag);

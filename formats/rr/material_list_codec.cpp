@@ -93,12 +93,8 @@ static void write_trailer(ByteWriter& w, const Trailer& t) {
 void read_material_list(ReadContext& x, MaterialList& l) {
   Reader::Scope s(x.r, "materials");
   l.descriptor_count_offset = x.r.offset();
-  const uint32_t c = x.r.run_count("descriptor_count", kDescriptorSize);
-  l.descriptors.resize(c);
-  for (uint32_t i = 0; i < c; ++i) {
-    Reader::Scope d(x.r, "descriptors", i);
-    read_descriptor(x, l.descriptors[i]);
-  }
+  l.descriptors = read_records<Descriptor>(x.r, "descriptor_count", kDescriptorSize, "descriptors",
+                                           [&](Descriptor& d, uint32_t) { read_descriptor(x, d); });
   // spec: "last split descriptor has u32 31 then f32 position scale" (PlatformVersion,
   // QuantizationFactor); docs/READING.md: present when the count is 0 too.
   l.platform_offset = x.r.offset();
@@ -108,22 +104,17 @@ void read_material_list(ReadContext& x, MaterialList& l) {
   x.c.field("rr.quantization_factor", l.quantization_factor);
 
   l.reference_count_offset = x.r.offset();
-  const uint32_t g = x.r.run_count("reference_count", kReferenceSize);
-  l.references.resize(g);
-  for (uint32_t i = 0; i < g; ++i) {
-    Reader::Scope d(x.r, "references", i);
-    read_reference(x, l.references[i]);
-  }
+  l.references =
+      read_records<DynamicReference>(x.r, "reference_count", kReferenceSize, "references",
+                                     [&](DynamicReference& g, uint32_t) { read_reference(x, g); });
   read_trailer(x, l.trailer);
 }
 
 void write_material_list(ByteWriter& w, const MaterialList& l) {
-  w.u32(static_cast<uint32_t>(l.descriptors.size()));
-  for (const Descriptor& d : l.descriptors) write_descriptor(w, d);
+  write_records(w, l.descriptors, write_descriptor);
   w.u32(l.platform_version);
   w.f32(l.quantization_factor);
-  w.u32(static_cast<uint32_t>(l.references.size()));
-  for (const DynamicReference& g : l.references) write_reference(w, g);
+  write_records(w, l.references, write_reference);
   write_trailer(w, l.trailer);
 }
 

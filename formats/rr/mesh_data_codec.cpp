@@ -48,12 +48,9 @@ void read_mesh_data(ReadContext& x, MeshData& d) {
   x.c.field("rr.index_width", d.index_width);
   x.c.field("rr.bones_per_vertex", d.bones_per_vertex);
 
-  const uint32_t n = x.r.run_count("object_count", kMeshPrimitiveSize);
-  d.objects.resize(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope o(x.r, "objects", i);
-    read_primitive(x, d.objects[i]);
-  }
+  d.objects =
+      read_records<MeshPrimitive>(x.r, "object_count", kMeshPrimitiveSize, "objects",
+                                  [&](MeshPrimitive& p, uint32_t) { read_primitive(x, p); });
   for (int i = 0; i < 4; ++i) d.runs[i] = read_blob(x.r, kRunLengths[i], kRunNames[i]);
 }
 
@@ -62,8 +59,7 @@ void write_mesh_data(ByteWriter& w, const MeshData& d) {
   w.u8(d.vertex_format);
   for (uint8_t stride : d.strides) w.u8(stride);
   w.u8(d.bones_per_vertex);
-  w.u32(static_cast<uint32_t>(d.objects.size()));
-  for (const MeshPrimitive& p : d.objects) write_primitive(w, p);
+  write_records(w, d.objects, write_primitive);
   for (const Blob& b : d.runs) write_blob(w, b);
 }
 

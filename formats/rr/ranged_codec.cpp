@@ -63,12 +63,9 @@ void read_ranged(ReadContext& x, Ranged& g) {
   x.c.field("rr.clustered_cluster_count", g.cluster_count);
   x.c.field("rr.fixed_cluster_size", g.fixed_cluster_size);
 
-  const uint32_t n = x.r.run_count("range_count", kRangeRecordSize);
-  g.ranges.resize(n);
-  for (uint32_t i = 0; i < n; ++i) {
-    Reader::Scope r(x.r, "ranges", i);
-    read_range(x, g.ranges[i]);
-  }
+  g.ranges = read_records<RangeRecord>(x.r, "range_count", kRangeRecordSize, "ranges",
+                                       [&](RangeRecord& r, uint32_t) { read_range(x, r); });
+  const uint32_t n = uint32_t(g.ranges.size());
   // spec: "four length-prefixed streams in order: primary attributes, positions, skin,
   // indices".
   for (int i = 0; i < 4; ++i) g.streams[i] = read_blob(x.r, kStreamLengths[i], kStreamNames[i]);
@@ -102,8 +99,7 @@ void write_ranged(ByteWriter& w, const Ranged& g) {
   write_floats(w, g.centre);
   write_floats(w, g.half_extent);
   w.u8(g.fixed_cluster_size);
-  w.u32(static_cast<uint32_t>(g.ranges.size()));
-  for (const RangeRecord& r : g.ranges) write_range(w, r);
+  write_records(w, g.ranges, write_range);
   for (const Blob& b : g.streams) write_blob(w, b);
   w.u32(g.primitive_desc_length);
   for (const PrimitiveDesc& d : g.primitive_descs) write_primitive_desc(w, d);
