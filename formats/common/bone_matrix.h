@@ -5,7 +5,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "formats/common/checks.h"
 #include "ir/mesh.h"
@@ -31,5 +34,21 @@ struct StoredBone {
 };
 ir::Bone bone_of(size_t i, const StoredBone& b, Checker& c, const CheckDef& def,
                  const std::string& path, uint64_t offset);
+
+// The skin of a game's bone records in stored order, or nothing for none: record i is
+// `stored_of(record)` (its StoredBone, and the offset of the record, whose matrix starts 16
+// bytes in), its matrix checked as bone_of does at `list`[i].matrix.
+template <class Record, class StoredOf>
+std::optional<ir::Skin> skin_of(const std::vector<Record>& records, Checker& c, const CheckDef& def,
+                                const std::string& list, StoredOf stored_of) {
+  if (records.empty()) return std::nullopt;
+  ir::Skin skin;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const auto [stored, offset] = stored_of(records[i]);
+    skin.bones.push_back(
+        bone_of(i, stored, c, def, list + "[" + std::to_string(i) + "].matrix", offset + 16));
+  }
+  return skin;
+}
 
 }  // namespace f2g

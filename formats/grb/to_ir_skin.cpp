@@ -8,10 +8,7 @@
 namespace f2g::grb {
 
 std::optional<ir::Skin> make_skin(const MeshHeader& h, Checker& c) {
-  if (h.bones.empty()) return std::nullopt;
-  ir::Skin skin;
-  for (size_t i = 0; i < h.bones.size(); ++i) {
-    const MeshBone& b = h.bones[i];
+  return skin_of(h.bones, c, check::bone_matrix_invertible, "mesh/bones", [](const MeshBone& b) {
     const StoredBone stored{b.head.id,
                             b.name_hash,
                             b.matrix,
@@ -19,11 +16,8 @@ std::optional<ir::Skin> make_skin(const MeshHeader& h, Checker& c) {
                              {"name_hash", hex(b.name_hash, 8)},
                              {"used_by_submeshes", b.used_by_submeshes},
                              {"used_by_skeleton_lod_mapping", b.used_by_skeleton_lod_mapping}}};
-    skin.bones.push_back(bone_of(i, stored, c, check::bone_matrix_invertible,
-                                 "mesh/bones[" + std::to_string(i) + "].matrix",
-                                 b.head.offset + 16));
-  }
-  return skin;
+    return std::pair{stored, b.head.offset};
+  });
 }
 
 }  // namespace f2g::grb

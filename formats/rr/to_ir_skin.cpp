@@ -9,20 +9,15 @@
 namespace f2g::rr {
 
 std::optional<ir::Skin> make_skin(const Header& h, Checker& c) {
-  if (h.bones.empty()) return std::nullopt;
-  ir::Skin skin;
-  for (size_t i = 0; i < h.bones.size(); ++i) {
-    const MeshBone& b = h.bones[i];
-    const StoredBone stored{
-        b.id,
-        b.name_hash,
-        b.matrix,
-        {{"id", hex(b.id, 16)}, {"name_hash", hex(b.name_hash, 8)}, {"flag", b.flag}}};
-    skin.bones.push_back(bone_of(i, stored, c, check::bone_matrix_invertible,
-                                 "mesh/header/bones[" + std::to_string(i) + "].matrix",
-                                 b.offset + 16));
-  }
-  return skin;
+  return skin_of(
+      h.bones, c, check::bone_matrix_invertible, "mesh/header/bones", [](const MeshBone& b) {
+        const StoredBone stored{
+            b.id,
+            b.name_hash,
+            b.matrix,
+            {{"id", hex(b.id, 16)}, {"name_hash", hex(b.name_hash, 8)}, {"flag", b.flag}}};
+        return std::pair{stored, b.offset};
+      });
 }
 
 }  // namespace f2g::rr
