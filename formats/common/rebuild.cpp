@@ -44,9 +44,12 @@ class CellIndex {
     slots_.assign(size, Slot{});
     // Pass 1: each vertex's slot, and each slot's count in `end`.
     std::vector<uint32_t> slot_of(cell_of_vertex.size());
+    filter_.assign(size / 8, 0);  // 8 bits per slot: at least 16 per vertex
     for (size_t v = 0; v < cell_of_vertex.size(); ++v) {
       const Cell& c = cell_of_vertex[v];
-      size_t at = hash(c) & (size - 1);
+      const size_t h = hash(c);
+      filter_[(h >> 6) & (filter_.size() - 1)] |= uint64_t(1) << (h & 63);
+      size_t at = h & (size - 1);
       while (slots_[at].end != 0 && !(slots_[at].cell == c)) at = (at + 1) & (size - 1);
       if (slots_[at].end == 0) slots_[at].cell = c;
       ++slots_[at].end;
@@ -68,8 +71,12 @@ class CellIndex {
   uint32_t vertex(uint32_t at) const { return order_[at]; }
   // The run of cell c ({0, 0} when the donor has no vertex there).
   std::pair<uint32_t, uint32_t> run(const Cell& c) const {
+    const size_t h = hash(c);
+    // Most cells looked at are empty (the 2 x 2 x 2 around a vertex): the filter, small
+    // enough to stay in cache, answers those without touching the slots.
+    if (!((filter_[(h >> 6) & (filter_.size() - 1)] >> (h & 63)) & 1)) return {0, 0};
     const size_t mask = slots_.size() - 1;
-    for (size_t at = hash(c) & mask; slots_[at].end != 0; at = (at + 1) & mask)
+    for (size_t at = h & mask; slots_[at].end != 0; at = (at + 1) & mask)
       if (slots_[at].cell == c) return {slots_[at].begin, slots_[at].end};
     return {0, 0};
   }
@@ -87,6 +94,7 @@ class CellIndex {
   }
   std::vector<Slot> slots_;
   std::vector<uint32_t> order_;
+  std::vector<uint64_t> filter_;  // bit (hash & bits): some vertex's cell has that hash
 };
 
 // The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
