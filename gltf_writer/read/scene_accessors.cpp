@@ -124,14 +124,33 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
          to_string(out.count) + " elements without a buffer view pass the buffers' " +
              to_string(buffer_bytes(model)) + " bytes",
          at);
-  out.v.assign(out.count * out.width, 0.0);
   if (base) {
-    for (size_t i = 0; i < out.count; ++i)
-      for (size_t c = 0; c < out.width; ++c)
-        out.v[i * out.width + c] =
-            component(base + i * stride + c * size_t(comp), a.componentType, a.normalized);
+    out.v.resize(out.count * out.width);
+    // One loop per component type (the type tested once, not per value).
+    const auto fill = [&](auto read_one) {
+      double* o = out.v.data();
+      for (size_t i = 0; i < out.count; ++i)
+        for (size_t c = 0; c < out.width; ++c)
+          *o++ = read_one(base + i * stride + c * size_t(comp));
+    };
+    const int type = a.componentType;
+    const bool norm = a.normalized;
+    switch (type) {
+      case TINYGLTF_COMPONENT_TYPE_FLOAT:
+        fill([](const uint8_t* p) { return component(p, TINYGLTF_COMPONENT_TYPE_FLOAT, false); });
+        break;
+      case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+        fill([norm](const uint8_t* p) {
+          return component(p, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, norm);
+        });
+        break;
+      default:
+        fill([type, norm](const uint8_t* p) { return component(p, type, norm); });
+    }
   } else if (!a.sparse.isSparse) {
     fail("IMPORT_GLTF_ACCESSOR", "no bufferView and not sparse", at);
+  } else {
+    out.v.assign(out.count * out.width, 0.0);
   }
   if (a.sparse.isSparse) {
     const size_t n = size_t(std::max(a.sparse.count, 0));

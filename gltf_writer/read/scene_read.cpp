@@ -234,10 +234,7 @@ class Builder {
     node_ = d.node;
     const tinygltf::Mesh& gm = mesh_of(d);
     const std::string mesh_path = "/meshes/" + to_string(model_.nodes[d.node].mesh);
-    if (!extras_taken_) {
-      scene_.mesh_extras = extras_of(gm.extras_json_string);
-      extras_taken_ = true;
-    }
+    Json extras = extras_of(gm.extras_json_string);  // parsed once per drawn node
     const Mat4 m = transform_of(d);
     const Mat4 nm = normal_matrix(m);
     const bool mirrored = det3(m) < 0;
@@ -245,7 +242,11 @@ class Builder {
     const tinygltf::Skin* skin = node.skin >= 0 && size_t(node.skin) < model_.skins.size()
                                      ? &model_.skins[node.skin]
                                      : nullptr;
-    target_names_of(gm, mesh_path);
+    target_names_of(gm, extras, mesh_path);
+    if (!extras_taken_) {
+      scene_.mesh_extras = std::move(extras);
+      extras_taken_ = true;
+    }
     for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
       const tinygltf::Primitive& gp = gm.primitives[pi];
       const std::string path = mesh_path + "/primitives/" + to_string(pi);
@@ -257,8 +258,7 @@ class Builder {
     }
   }
 
-  void target_names_of(const tinygltf::Mesh& gm, const std::string& path) {
-    const Json extras = extras_of(gm.extras_json_string);
+  void target_names_of(const tinygltf::Mesh& gm, const Json& extras, const std::string& path) {
     std::vector<std::string> names;
     const size_t n = gm.primitives.empty() ? 0 : gm.primitives[0].targets.size();
     if (extras.contains("targetNames") && extras["targetNames"].is_array())
