@@ -224,7 +224,6 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
   po.jobs = run.jobs;
   po.progress = run.progress && directory && !run.quiet;
   po.stop = &io::interrupt_requested();
-  std::vector<Done> done;
   uint64_t failed = 0;
   Json report = Json::array();
   io::run_pool<Done>(
