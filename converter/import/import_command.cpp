@@ -204,8 +204,9 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
       err << "forge2gltf: import GLB_DIR needs --donors MESH_DIR (a directory)\n";
       return kExitUsage;
     }
-    // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out): the
-    // files of one directory come together, and its donor directory is listed once.
+    // The walk convert uses (sorted, no directory symlinks followed, OUT_DIR left out): in
+    // its order a directory's files come together but for its subdirectories' sorting among
+    // them, so the donor directory last listed is kept (listed once per run of files).
     DonorListing listing;
     for (io::Job& job : io::expand_inputs({run.input}, run.out)) {
       if (job.error && job.error->code == "INPUT_UNREADABLE") {
