@@ -1,5 +1,4 @@
 // `import GLB_DIR --donor ARCHIVE.forge`: which resource each glTF of the directory replaces.
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -8,6 +7,7 @@
 #include "converter/io/inputs.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
+#include "gltf_writer/write/glb.h"
 
 namespace f2g::import {
 namespace {
@@ -42,13 +42,10 @@ std::optional<uint64_t> object_id(const io::InputBytes& b, bool json) {
   const uint8_t* text = b.data();
   size_t length = b.size();
   if (!json) {
-    uint32_t magic = 0, chunk = 0;
-    if (b.size() < 20) return std::nullopt;
-    std::memcpy(&magic, b.data(), 4);
-    std::memcpy(&chunk, b.data() + 12, 4);
-    if (magic != 0x46546C67 || chunk > b.size() - 20) return std::nullopt;
-    text = b.data() + 20;
-    length = chunk;
+    const std::optional<gltf::GlbJson> chunk = gltf::glb_json_chunk(b.data(), b.size());
+    if (!chunk) return std::nullopt;
+    text = chunk->text;
+    length = chunk->size;
   }
   const Json j = Json::parse(text, text + length, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("meshes") || !j["meshes"].is_array() ||

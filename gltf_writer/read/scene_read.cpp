@@ -505,21 +505,12 @@ ir::Result<Scene> load(LoadModel&& load_model) {
   }
 }
 
-// An extension is named in the JSON chunk (the first, after the 12-byte header and its own
-// 8-byte chunk header), not in the BIN data: only that chunk is searched, the whole file when
-// its chunk header does not hold (the loader then says what is wrong).
+// An extension is named in the JSON chunk, not in the BIN data: only that chunk is searched,
+// the whole file when its header does not hold (the loader then says what is wrong).
 bool mentions(const uint8_t* data, size_t size, const char* word) {
-  const uint8_t* from = data;
-  const uint8_t* to = data + size;
-  if (size >= 20) {
-    uint32_t length = 0, type = 0;
-    std::memcpy(&length, data + 12, 4);
-    std::memcpy(&type, data + 16, 4);
-    if (type == 0x4E4F534A && length <= size - 20) {  // "JSON"
-      from = data + 20;
-      to = from + length;
-    }
-  }
+  const std::optional<GlbJson> json = glb_json_chunk(data, size);
+  const uint8_t* from = json ? json->text : data;
+  const uint8_t* to = json ? json->text + json->size : data + size;
   const size_t n = std::strlen(word);
   return std::search(from, to, word, word + n) != to;
 }

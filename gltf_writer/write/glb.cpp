@@ -1,5 +1,7 @@
 #include "gltf_writer/write/glb.h"
 
+#include <cstring>
+
 namespace f2g::gltf {
 namespace {
 
@@ -34,6 +36,16 @@ std::vector<uint8_t> pack_glb(const std::string& json, const BinBuilder& bin) {
     bin.append_to(out);
   }
   return out;
+}
+
+std::optional<GlbJson> glb_json_chunk(const uint8_t* glb, size_t size) {
+  if (size < 20) return std::nullopt;
+  uint32_t magic = 0, length = 0, type = 0;
+  std::memcpy(&magic, glb, 4);
+  std::memcpy(&length, glb + 12, 4);
+  std::memcpy(&type, glb + 16, 4);
+  if (magic != 0x46546C67 || type != 0x4E4F534A || length > size - 20) return std::nullopt;
+  return GlbJson{glb + 20, length};
 }
 
 }  // namespace f2g::gltf
