@@ -498,7 +498,7 @@ double largest_magnitude(const ir::Attribute* a) {
 
 namespace {
 
-// float_half_step with the TEXCOORD_n rule already in `floor`.
+// float_step at vertex v, the TEXCOORD_n rule already in `floor`.
 double float_step_at(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
   double largest = floor;
   if (a && v < a->vertex_count())
@@ -511,10 +511,6 @@ double texcoord_floor(const ir::Attribute* a, double floor) {
 }
 
 }  // namespace
-
-double float_half_step(const ir::Attribute* a, uint32_t v, double ulps, double floor) {
-  return float_step_at(a, v, ulps, texcoord_floor(a, floor));
-}
 
 StepAt float_step(const ir::Attribute* a, double ulps, double floor) {
   const double f = texcoord_floor(a, floor);

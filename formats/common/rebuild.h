@@ -112,18 +112,14 @@ using HalfStep = std::function<StepAt(const std::string& semantic)>;
 // The same step at every vertex and component.
 StepAt constant_step(double step);
 
-// Half a step of a float32 component of donor vertex `v`: `ulps` ulp of the vertex's largest
+// Half a step of a float32 component of each donor vertex `v`: `ulps` ulp of the vertex's largest
 // component, not of the component itself. A glTF tool's float32 matrix arithmetic (Blender's
 // skinned export, a baked node transform) rounds every component at the precision of the
 // largest one, so a stored 0 beside a 0.18 comes back as 3e-9. A TEXCOORD_n counts at least
 // 1: tools with a bottom-left UV origin (Blender) store 1 - v, and 1 - (1 - v) rounds at
 // the precision of 1. `floor` raises the magnitude counted: POSITION passes the donor's
 // largest coordinate (largest_magnitude), since a skinned export's bone matrices round a
-// vertex at the origin at the precision of the whole mesh.
-double float_half_step(const ir::Attribute* donor_attribute, uint32_t v, double ulps,
-                       double floor = 0);
-
-// float_half_step of `donor_attribute` at every vertex, its semantic looked at once.
+// vertex at the origin at the precision of the whole mesh. The semantic is looked at once.
 StepAt float_step(const ir::Attribute* donor_attribute, double ulps, double floor = 0);
 
 // The largest |value| of an attribute (0 for none): computed once per donor.

@@ -263,10 +263,10 @@ TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
   // Blender's skinned export hands back a stored (0.18, 0, 0) as (0.18, 3.3e-9, 0): the 0 is
   // rounded at the precision of 0.18 (2 x FLT_EPSILON x 0.18 = 4.3e-8), not of 0.
   const ir::Attribute p = ir::f32_attribute("POSITION", 3, {0.18f, 0, 0, 0, 0, 0});
-  EXPECT_GT(float_half_step(&p, 0, 2), 3.3e-9);
-  EXPECT_LT(float_half_step(&p, 0, 2), 4.3e-8);
-  EXPECT_LT(float_half_step(&p, 1, 2), 1e-37);  // an all-zero vertex: FLT_MIN only
-  EXPECT_LT(float_half_step(nullptr, 0, 2), 1e-37);
+  EXPECT_GT(float_step(&p, 2)(0, 0), 3.3e-9);
+  EXPECT_LT(float_step(&p, 2)(0, 0), 4.3e-8);
+  EXPECT_LT(float_step(&p, 2)(1, 0), 1e-37);  // an all-zero vertex: FLT_MIN only
+  EXPECT_LT(float_step(nullptr, 2)(0, 0), 1e-37);
 }
 
 TEST(FloatHalfStep, APositionAtTheOriginCountsAtTheMeshsPrecision) {
@@ -274,8 +274,8 @@ TEST(FloatHalfStep, APositionAtTheOriginCountsAtTheMeshsPrecision) {
   // matrices round it at the precision of the mesh (here 0.18 across).
   const ir::Attribute p = ir::f32_attribute("POSITION", 3, {0.18f, 0, 0, 0, 0, 0});
   EXPECT_DOUBLE_EQ(largest_magnitude(&p), double(0.18f));
-  EXPECT_LT(float_half_step(&p, 1, 2), 1e-37);
-  EXPECT_GT(float_half_step(&p, 1, 2, largest_magnitude(&p)), 3.3e-9);
+  EXPECT_LT(float_step(&p, 2)(1, 0), 1e-37);
+  EXPECT_GT(float_step(&p, 2, largest_magnitude(&p))(1, 0), 3.3e-9);
   EXPECT_EQ(largest_magnitude(nullptr), 0.0);
 }
 
@@ -284,8 +284,8 @@ TEST(FloatHalfStep, ATexcoordCountsAtLeastOneForTheFlippedV) {
   const ir::Attribute uv = ir::f32_attribute("TEXCOORD_0", 2, {0.1f, 0.1f});
   const float v = 0.1f, back = 1.0f - (1.0f - v);
   ASSERT_NE(v, back);
-  EXPECT_GT(float_half_step(&uv, 0, 2), std::fabs(double(back) - double(v)));
-  EXPECT_LT(float_half_step(&uv, 0, 2), 2.5e-7);  // 2 ulp of 1
+  EXPECT_GT(float_step(&uv, 2)(0, 0), std::fabs(double(back) - double(v)));
+  EXPECT_LT(float_step(&uv, 2)(0, 0), 2.5e-7);  // 2 ulp of 1
 }
 
 TEST(CanonicalTriangles, RotatesToTheSmallestCornerAndSorts) {
