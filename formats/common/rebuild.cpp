@@ -194,9 +194,9 @@ class Matcher {
     weight_at_ = half_step(kWeights0);
     for (Shared& x : shared_) x.step = half_step(x.donor->semantic);
     // Each vertex's influences read once (influences_of looks its attributes up by name):
-    // the donor's as stored, for its twins, and both sides tidied, for the comparison.
+    // both sides tidied, for the comparison (the donor's as stored only when its twins are
+    // asked for).
     if (influences_) {
-      donor_raw_ = InfluenceTable(donor, false);
       donor_tidy_ = InfluenceTable(donor, true);
       in_tidy_ = InfluenceTable(incoming, true);
     }
@@ -228,14 +228,21 @@ class Matcher {
         position_step_[size_t(v) * 3 + c] = position_at_(v, c);
         cell = std::max(cell, 2 * position_step_[size_t(v) * 3 + c]);
       }
-    double extent = 0;
+    // Both meshes' positions read once into flat arrays: every step below asks for them.
+    dpos_.resize(size_t(donor_.vertex_count) * 3);
+    ipos_.resize(size_t(in_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) extent = std::max(extent, std::fabs(dp->get(v, c)));
+      for (size_t c = 0; c < 3; ++c) dpos_[size_t(v) * 3 + c] = dp->get(v, c);
+    for (uint32_t v = 0; v < in_.vertex_count; ++v)
+      for (size_t c = 0; c < 3; ++c) ipos_[size_t(v) * 3 + c] = ip->get(v, c);
+    double extent = 0;
+    for (const double p : dpos_) extent = std::max(extent, std::fabs(p));
     cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
     std::vector<Cell> cell_of_vertex(donor_.vertex_count);
-    for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      cell_of_vertex[v] = {cell_of(dp->get(v, 0), cell), cell_of(dp->get(v, 1), cell),
-                           cell_of(dp->get(v, 2), cell)};
+    for (uint32_t v = 0; v < donor_.vertex_count; ++v) {
+      const double* p = &dpos_[size_t(v) * 3];
+      cell_of_vertex[v] = {cell_of(p[0], cell), cell_of(p[1], cell), cell_of(p[2], cell)};
+    }
     const CellIndex cells(cell_of_vertex);
     std::vector<uint8_t> taken(donor_.vertex_count, 0);
     const double reach = cell / 2;
@@ -247,7 +254,7 @@ class Matcher {
       size_t looked = 0;
       std::array<std::array<int64_t, 2>, 3> span{};
       for (size_t c = 0; c < 3; ++c) {
-        const double p = ip->get(v, c);
+        const double p = ipos_[size_t(v) * 3 + c];
         span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
       }
       for (int64_t x = span[0][0]; x <= span[0][1]; ++x)
@@ -257,8 +264,8 @@ class Matcher {
             for (uint32_t at = begin; at < end; ++at) {
               const uint32_t d = cells.vertex(at);
               if (++looked > kMaxCandidates) break;
-              if (!fits(d, v)) continue;
-              const double dist = distance(d, v);
+              double dist = 0;
+              if (!fits(d, v, dist)) continue;
               if (best == kNewVertex || dist < best_distance ||
                   (dist == best_distance && taken[best] && !taken[d])) {
                 best = d;
@@ -277,19 +284,26 @@ class Matcher {
   }
 
  private:
-  bool fits(uint32_t d, uint32_t v) const {
-    for (size_t c = 0; c < 3; ++c)
-      if (!(std::fabs(dp_->get(d, c) - ip_->get(v, c)) <= position_step_[size_t(d) * 3 + c]))
-        return false;
+  // Whether donor vertex d fits incoming vertex v, and how far apart they are (`distance`:
+  // the sum of their differences over everything compared, position first, then each shared
+  // attribute's components in order; a tie-break among fits only, summed while checking).
+  bool fits(uint32_t d, uint32_t v, double& distance) const {
+    const double *a3 = &dpos_[size_t(d) * 3], *b3 = &ipos_[size_t(v) * 3];
+    for (size_t c = 0; c < 3; ++c) {
+      const double diff = std::fabs(a3[c] - b3[c]);
+      if (!(diff <= position_step_[size_t(d) * 3 + c])) return false;
+      distance += diff;
+    }
     for (const Shared& x : shared_) {
       const ir::Attribute *da = x.donor, *ia = x.in;
       if (x.kind == Kind::Position) continue;
       if (x.kind == Kind::Direction) {
-        if (!same_direction(x, d, v)) return false;
+        if (!same_direction(x, d, v, distance)) return false;
         continue;
       }
       for (size_t c = 0; c < da->width; ++c) {
         const double a = da->get(d, c), b = ia->get(v, c);
+        distance += std::fabs(a - b);
         // Equal values fit whatever the step (a step is never negative): the half step, a
         // call into the format, is asked only of values that differ.
         if (a != b && !(std::fabs(a - b) <= tolerance(x, d, c))) return false;
@@ -308,7 +322,8 @@ class Matcher {
 
   // Directions: the writer stores NORMAL / TANGENT at unit length, so the donor's are
   // normalised before the comparison; w (the tangent's handedness) must be equal.
-  bool same_direction(const Shared& x, uint32_t d, uint32_t v) const {
+  // `distance` gains the raw components' differences (w included), as fits sums them.
+  bool same_direction(const Shared& x, uint32_t d, uint32_t v, double& distance) const {
     const ir::Attribute &da = *x.donor, &ia = *x.in;
     std::array<double, 3> a{}, b{};
     double la = 0, lb = 0;
@@ -316,10 +331,12 @@ class Matcher {
     for (size_t c = 0; c < 3; ++c) {
       a[c] = da.get(d, c);
       b[c] = ia.get(v, c);
+      distance += std::fabs(a[c] - b[c]);
       equal = equal && a[c] == b[c];
       la += a[c] * a[c];
       lb += b[c] * b[c];
     }
+    for (size_t c = 3; c < da.width; ++c) distance += std::fabs(da.get(d, c) - ia.get(v, c));
     const bool same_w = !(da.width == 4 && ia.width == 4) || da.get(d, 3) == ia.get(v, 3);
     if (equal) return same_w;  // equal vectors are equal directions
     la = std::sqrt(la);
@@ -396,6 +413,7 @@ class Matcher {
     // Each vertex's values as bit patterns, flat; vertices sorted by them (stable, so the
     // first of equal ones is the lowest numbered): no string or allocation per vertex.
     std::vector<uint64_t> keys;
+    const InfluenceTable raw = influences_ ? InfluenceTable(donor_, false) : InfluenceTable();
     std::vector<size_t> at(size_t(donor_.vertex_count) + 1, 0);
     auto put = [&keys](double x) {
       uint64_t bits;
@@ -409,7 +427,7 @@ class Matcher {
       for (const Shared& x : shared_)
         for (size_t c = 0; c < x.donor->width; ++c) put(x.donor->get(d, c));
       if (influences_) {
-        const auto [x, n] = donor_raw_.of(d);
+        const auto [x, n] = raw.of(d);
         for (size_t i = 0; i < n; ++i) {
           put(x[i].joint);
           put(x[i].weight);
@@ -434,18 +452,6 @@ class Matcher {
   }
 
  private:
-  // How far apart two fitting vertices are: the sum of their differences over everything
-  // compared (a tie-break among fits only).
-  double distance(uint32_t d, uint32_t v) const {
-    double sum = 0;
-    for (size_t c = 0; c < 3; ++c) sum += std::fabs(dp_->get(d, c) - ip_->get(v, c));
-    for (const Shared& x : shared_)
-      if (x.kind != Kind::Position)
-        for (size_t c = 0; c < x.donor->width; ++c)
-          sum += std::fabs(x.donor->get(d, c) - x.in->get(v, c));
-    return sum;
-  }
-
   static std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> by_material(
       const ir::Mesh& mesh, const std::vector<uint32_t>* donor_of) {
     std::map<uint32_t, std::vector<std::array<uint32_t, 3>>> out;
@@ -464,8 +470,9 @@ class Matcher {
   bool influences_ = false;
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
-  InfluenceTable donor_raw_, donor_tidy_, in_tidy_;
+  InfluenceTable donor_tidy_, in_tidy_;
   std::vector<double> position_step_;  // run(): the half step of each donor POSITION component
+  std::vector<double> dpos_, ipos_;    // run(): each mesh's POSITION, 3 per vertex
   StepAt position_at_, weight_at_;     // the half steps of POSITION and of WEIGHTS_0
 };
 

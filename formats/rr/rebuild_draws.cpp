@@ -1,10 +1,10 @@
 // Every field the decoder derives from the geometry, recomputed from the plan; each record
 // starts as the donor's record of the same material, so its stored words stay.
 #include <algorithm>
+#include <cstring>
 
 #include "formats/common/bounds.h"
 #include "formats/common/kept_box.h"
-#include "formats/common/writer.h"
 #include "formats/rr/rebuild.h"
 
 namespace f2g::rr {
@@ -92,16 +92,22 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
     index_size = 4;
     r.widened = true;
   }
-  ByteWriter w;
+  // Sized once and written in place: a ByteWriter call per index grew the buffer per index.
+  size_t index_bytes = 0;
+  for (const Chunk& ch : plan.chunks) index_bytes += size_t(ch.index_count) * index_size;
+  std::vector<uint8_t> indices(index_bytes);
+  uint8_t* at = indices.data();
   for (const Chunk& ch : plan.chunks)
     for (uint64_t k = ch.first_index; k < uint64_t(ch.first_index) + ch.index_count; ++k) {
       const uint32_t v = plan.indices[k] - (ranged ? ch.first_vertex : 0);
-      if (index_size == 2)
-        w.u16(static_cast<uint16_t>(v));
-      else
-        w.u32(v);
+      if (index_size == 2) {
+        const uint16_t v16 = static_cast<uint16_t>(v);
+        std::memcpy(at, &v16, 2);  // little-endian, as ByteWriter writes
+      } else {
+        std::memcpy(at, &v, 4);
+      }
+      at += index_size;
     }
-  std::vector<uint8_t> indices = w.take();
 
   // MeshPrimitive records, descriptors (vertex count modulo 65,536) and DynamicReferences.
   MeshData& d = out.mesh_data;
