@@ -253,10 +253,13 @@ Result<Vertices> build_vertices(const Donor& donor, const ir::Mesh& in, const Or
     if (auto e = fresh.encode(order.incoming[n], record)) return *e;
     ++out.fresh;
   }
-  const std::vector<ir::Attribute> back =
-      decode_vertices(fmt, out.bytes.data(), count, out.q, out.uvq);
-  for (const ir::Attribute& a : back)
-    if (a.semantic == "POSITION") out.positions = a.f32;
+  // The bounds read back POSITION only: the format narrowed to that element (each element
+  // decodes on its own) spares decoding the others.
+  VertexFormat position_only = fmt;
+  position_only.elements.clear();
+  if (const VertexElement* p = fmt.find("POSITION")) position_only.elements.push_back(*p);
+  for (ir::Attribute& a : decode_vertices(position_only, out.bytes.data(), count, out.q, out.uvq))
+    out.positions = std::move(a.f32);
   return out;
 }
 
