@@ -8,21 +8,25 @@ namespace f2g::sws {
 
 namespace {
 
-// Mesh `m` restricted to `vertices` (attributes only: the matcher's input).
+// Mesh `m` restricted to `vertices` (attributes only: the matcher's input). Each attribute's
+// kind is copied, not the attribute: a copy would copy every vertex once per range.
 ir::Mesh subset(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
   ir::Mesh out;
   out.vertex_count = uint32_t(vertices.size());
   for (const ir::Attribute& a : m.attributes) {
-    ir::Attribute b = a;
-    b.f32.clear();
-    b.u8.clear();
-    b.u16.clear();
-    for (uint32_t v : vertices) {
-      const size_t at = size_t(v) * a.width;
-      if (a.type == ir::Scalar::F32) b.f32.insert(b.f32.end(), &a.f32[at], &a.f32[at] + a.width);
-      if (a.type == ir::Scalar::U8) b.u8.insert(b.u8.end(), &a.u8[at], &a.u8[at] + a.width);
-      if (a.type == ir::Scalar::U16) b.u16.insert(b.u16.end(), &a.u16[at], &a.u16[at] + a.width);
-    }
+    ir::Attribute b;
+    b.semantic = a.semantic;
+    b.type = a.type;
+    b.width = a.width;
+    b.normalized = a.normalized;
+    const auto pick = [&vertices, w = size_t(a.width)](const auto& from, auto& to) {
+      to.resize(vertices.size() * w);
+      auto* o = to.data();
+      for (uint32_t v : vertices) o = std::copy_n(from.data() + size_t(v) * w, w, o);
+    };
+    if (a.type == ir::Scalar::F32) pick(a.f32, b.f32);
+    if (a.type == ir::Scalar::U8) pick(a.u8, b.u8);
+    if (a.type == ir::Scalar::U16) pick(a.u16, b.u16);
     out.attributes.push_back(std::move(b));
   }
   return out;

@@ -412,12 +412,13 @@ class Builder {
     if (position || tangent || s == "NORMAL") {
       const Mat4& turn = position || tangent ? m : nm;
       const double handedness = det3(m) < 0 ? -1 : 1;
+      const Permutation perm = permutation_of(m);
       for (size_t i = 0; i < v.count; ++i) {
         std::array<double, 3> p{v.at(i, 0), v.at(i, 1), v.at(i, 2)};
         for (double x : p) finite_or_fail(x, path);
         std::array<double, 3> q;
         if (exact_) {
-          q = permute(m, p);  // the normal matrix of a signed permutation is itself
+          q = permute(perm, p);  // the normal matrix of a signed permutation is itself
         } else if (position) {
           q = apply(m, p, 1);
         } else {
@@ -447,6 +448,7 @@ class Builder {
   void append_target(ir::MorphTarget& t, const std::map<std::string, int>& target,
                      const Values& base, const Values& normals, const Mat4& m, const Mat4& nm,
                      size_t n, const std::string& path) {
+    const Permutation perm = permutation_of(m);
     auto absolute = [&](const char* semantic, const Values* b, bool position,
                         std::vector<float>& out) {
       Values d;
@@ -465,7 +467,7 @@ class Builder {
           p[c] = double(float(float(b->at(i, c)) + float(delta)));
         }
         const std::array<double, 3> q =
-            exact_ ? permute(m, p) : apply(position ? m : nm, p, position ? 1 : 0);
+            exact_ ? permute(perm, p) : apply(position ? m : nm, p, position ? 1 : 0);
         for (double x : q) out.push_back(float(x));
       }
     };

@@ -95,12 +95,16 @@ Mat4 normal_matrix(const Mat4& m) {
   return r;
 }
 
-std::array<double, 3> permute(const Mat4& m, const std::array<double, 3>& p) {
-  std::array<double, 3> q{0, 0, 0};
+Permutation permutation_of(const Mat4& m) {
+  Permutation s;
+  // Row r takes the last column c with a non-zero entry (a signed permutation has one).
   for (int c = 0; c < 3; ++c)
     for (int r = 0; r < 3; ++r)
-      if (m[c * 4 + r] != 0) q[r] = m[c * 4 + r] > 0 ? p[c] : -p[c];
-  return q;
+      if (m[c * 4 + r] != 0) {
+        s.from[r] = c;
+        s.negate[r] = !(m[c * 4 + r] > 0);
+      }
+  return s;
 }
 
 std::array<double, 3> apply(const Mat4& m, const std::array<double, 3>& p, double w) {

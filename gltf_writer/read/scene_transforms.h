@@ -28,8 +28,19 @@ bool snap_permutation(Mat4& m);
 // Inverse-transpose of the 3 x 3 part (normals), as a Mat4 without translation.
 Mat4 normal_matrix(const Mat4& m);
 // A signed permutation (snap_permutation made it one) applied by copying and negating: no
-// addition, so -0 stays -0 and every value keeps its bits.
-std::array<double, 3> permute(const Mat4& m, const std::array<double, 3>& p);
+// addition, so -0 stays -0 and every value keeps its bits. Read from the matrix once per
+// accessor (`from` -1: the row is 0), then applied per vertex.
+struct Permutation {
+  std::array<int, 3> from{-1, -1, -1};
+  std::array<bool, 3> negate{};
+};
+Permutation permutation_of(const Mat4& m);
+inline std::array<double, 3> permute(const Permutation& s, const std::array<double, 3>& p) {
+  std::array<double, 3> q{0, 0, 0};
+  for (int r = 0; r < 3; ++r)
+    if (s.from[r] >= 0) q[r] = s.negate[r] ? -p[s.from[r]] : p[s.from[r]];
+  return q;
+}
 // m * (p, w).
 std::array<double, 3> apply(const Mat4& m, const std::array<double, 3>& p, double w);
 
