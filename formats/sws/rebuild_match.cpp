@@ -47,9 +47,20 @@ std::map<uint32_t, std::vector<uint32_t>> vertices_by_material(const ir::Mesh& m
       into.push_back(v);
     }
   }
-  for (auto& entry : out) {
-    std::sort(entry.second.begin(), entry.second.end());
-    entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
+  // Into vertex order: a material naming a good share of the mesh is read off a flag per
+  // vertex in one pass; a small one is sorted.
+  std::vector<uint8_t> named;
+  for (auto& [material, vertices] : out) {
+    if (vertices.size() * 16 < m.vertex_count) {
+      std::sort(vertices.begin(), vertices.end());
+      vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
+      continue;
+    }
+    named.assign(m.vertex_count, 0);
+    for (uint32_t v : vertices) named[v] = 1;
+    vertices.clear();
+    for (uint32_t v = 0; v < m.vertex_count; ++v)
+      if (named[v]) vertices.push_back(v);
   }
   for (uint32_t v = 0; v < m.vertex_count; ++v)
     if (last[v] < 0) out[kNewVertex].push_back(v);
