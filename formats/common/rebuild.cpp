@@ -68,9 +68,18 @@ class CellIndex {
   }
   // The vertices grouped by cell: run() gives a cell's range of them.
   uint32_t vertex(uint32_t at) const { return order_[at]; }
-  // The run of cell c ({0, 0} when the donor has no vertex there).
-  std::pair<uint32_t, uint32_t> run(const Cell& c) const {
-    const size_t h = hash(c);
+  // A cell's hash in three steps, one per axis: the 2 x 2 x 2 cells around a vertex share
+  // their x and y steps.
+  static uint64_t hash_x(int64_t x) { return uint64_t(x) * 0x9E3779B97F4A7C15ull; }
+  static uint64_t hash_y(uint64_t h, int64_t y) {
+    return h ^ (uint64_t(y) * 0xC2B2AE3D27D4EB4Full + (h >> 29));
+  }
+  static size_t hash_z(uint64_t h, int64_t z) {
+    h ^= uint64_t(z) * 0x165667B19E3779F9ull + (h >> 32);
+    return size_t(h ^ (h >> 31));
+  }
+  // The run of cell c, whose hash is h ({0, 0} when the donor has no vertex there).
+  std::pair<uint32_t, uint32_t> run(const Cell& c, size_t h) const {
     // Most cells looked at are empty (the 2 x 2 x 2 around a vertex): the filter, small
     // enough to stay in cache, answers those without touching the slots.
     if (!((filter_[(h >> 6) & (filter_.size() - 1)] >> (h & 63)) & 1)) return {0, 0};
@@ -85,12 +94,7 @@ class CellIndex {
     Cell cell{0, 0, 0};
     uint32_t begin = 0, end = 0;  // end 0: an empty slot (a run is never empty)
   };
-  static size_t hash(const Cell& c) {
-    uint64_t h = uint64_t(c.x) * 0x9E3779B97F4A7C15ull;
-    h ^= uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full + (h >> 29);
-    h ^= uint64_t(c.z) * 0x165667B19E3779F9ull + (h >> 32);
-    return size_t(h ^ (h >> 31));
-  }
+  static size_t hash(const Cell& c) { return hash_z(hash_y(hash_x(c.x), c.y), c.z); }
   std::vector<Slot> slots_;
   std::vector<uint32_t> order_;
   std::vector<uint64_t> filter_;  // bit (hash & bits): some vertex's cell has that hash
@@ -168,6 +172,14 @@ class Matcher {
     const ir::Attribute *donor, *in;
     Kind kind;
     StepAt step;  // the half step of its semantic
+    // float32 values read straight, without get()'s type switch (null: another type).
+    const float *donor_f32 = nullptr, *in_f32 = nullptr;
+    double donor_at(uint32_t v, size_t c) const {
+      return donor_f32 ? double(donor_f32[size_t(v) * donor->width + c]) : donor->get(v, c);
+    }
+    double in_at(uint32_t v, size_t c) const {
+      return in_f32 ? double(in_f32[size_t(v) * in->width + c]) : in->get(v, c);
+    }
   };
 
   Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
@@ -192,7 +204,11 @@ class Matcher {
     ip_ = incoming.find("POSITION");
     position_at_ = half_step(kPosition);
     weight_at_ = half_step(kWeights0);
-    for (Shared& x : shared_) x.step = half_step(x.donor->semantic);
+    for (Shared& x : shared_) {
+      x.step = half_step(x.donor->semantic);
+      if (x.donor->type == ir::Scalar::F32) x.donor_f32 = x.donor->f32.data();
+      if (x.in->type == ir::Scalar::F32) x.in_f32 = x.in->f32.data();
+    }
     // Each vertex's influences read once (influences_of looks its attributes up by name):
     // both sides tidied, for the comparison (the donor's as stored only when its twins are
     // asked for).
@@ -257,10 +273,12 @@ class Matcher {
         const double p = ipos_[size_t(v) * 3 + c];
         span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
       }
-      for (int64_t x = span[0][0]; x <= span[0][1]; ++x)
-        for (int64_t y = span[1][0]; y <= span[1][1]; ++y)
+      for (int64_t x = span[0][0]; x <= span[0][1]; ++x) {
+        const uint64_t hx = CellIndex::hash_x(x);
+        for (int64_t y = span[1][0]; y <= span[1][1]; ++y) {
+          const uint64_t hxy = CellIndex::hash_y(hx, y);
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
-            const auto [begin, end] = cells.run({x, y, z});
+            const auto [begin, end] = cells.run({x, y, z}, CellIndex::hash_z(hxy, z));
             for (uint32_t at = begin; at < end; ++at) {
               const uint32_t d = cells.vertex(at);
               if (++looked > kMaxCandidates) break;
@@ -273,6 +291,8 @@ class Matcher {
               }
             }
           }
+        }
+      }
       m.donor_of[v] = best;
       if (best != kNewVertex) {
         ++m.matched;
@@ -295,14 +315,14 @@ class Matcher {
       distance += diff;
     }
     for (const Shared& x : shared_) {
-      const ir::Attribute *da = x.donor, *ia = x.in;
+      const ir::Attribute* da = x.donor;
       if (x.kind == Kind::Position) continue;
       if (x.kind == Kind::Direction) {
         if (!same_direction(x, d, v, distance)) return false;
         continue;
       }
       for (size_t c = 0; c < da->width; ++c) {
-        const double a = da->get(d, c), b = ia->get(v, c);
+        const double a = x.donor_at(d, c), b = x.in_at(v, c);
         distance += std::fabs(a - b);
         // Equal values fit whatever the step (a step is never negative): the half step, a
         // call into the format, is asked only of values that differ.
@@ -329,15 +349,15 @@ class Matcher {
     double la = 0, lb = 0;
     bool equal = true;
     for (size_t c = 0; c < 3; ++c) {
-      a[c] = da.get(d, c);
-      b[c] = ia.get(v, c);
+      a[c] = x.donor_at(d, c);
+      b[c] = x.in_at(v, c);
       distance += std::fabs(a[c] - b[c]);
       equal = equal && a[c] == b[c];
       la += a[c] * a[c];
       lb += b[c] * b[c];
     }
-    for (size_t c = 3; c < da.width; ++c) distance += std::fabs(da.get(d, c) - ia.get(v, c));
-    const bool same_w = !(da.width == 4 && ia.width == 4) || da.get(d, 3) == ia.get(v, 3);
+    for (size_t c = 3; c < da.width; ++c) distance += std::fabs(x.donor_at(d, c) - x.in_at(v, c));
+    const bool same_w = !(da.width == 4 && ia.width == 4) || x.donor_at(d, 3) == x.in_at(v, 3);
     if (equal) return same_w;  // equal vectors are equal directions
     la = std::sqrt(la);
     lb = std::sqrt(lb);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "gltf_writer/read/scene_failure.h"
 #include "gltf_writer/read/scene_read.h"
@@ -127,11 +128,26 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
   if (base) {
     out.v.resize(out.count * out.width);
     // One loop per component type (the type tested once, not per value).
+    // The width as a constant where glTF has it (SCALAR to VEC4): the inner loop unrolls.
     const auto fill = [&](auto read_one) {
       double* o = out.v.data();
-      for (size_t i = 0; i < out.count; ++i)
-        for (size_t c = 0; c < out.width; ++c)
-          *o++ = read_one(base + i * stride + c * size_t(comp));
+      const auto rows = [&](auto width) {
+        for (size_t i = 0; i < out.count; ++i)
+          for (size_t c = 0; c < size_t(width); ++c)
+            *o++ = read_one(base + i * stride + c * size_t(comp));
+      };
+      switch (out.width) {
+        case 1:
+          return rows(std::integral_constant<size_t, 1>{});
+        case 2:
+          return rows(std::integral_constant<size_t, 2>{});
+        case 3:
+          return rows(std::integral_constant<size_t, 3>{});
+        case 4:
+          return rows(std::integral_constant<size_t, 4>{});
+        default:
+          return rows(out.width);
+      }
     };
     const int type = a.componentType;
     const bool norm = a.normalized;
