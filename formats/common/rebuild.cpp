@@ -123,6 +123,22 @@ void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influe
   }
 }
 
+// Influences in joint order. A vertex has a few: insertion sort, which is what std::sort
+// does up to 16 elements (stable, so the order is the same), past that std::sort itself.
+void by_joint(std::vector<Influence>& x) {
+  if (x.size() > 16) {
+    std::sort(x.begin(), x.end(),
+              [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+    return;
+  }
+  for (size_t i = 1; i < x.size(); ++i) {
+    const Influence v = x[i];
+    size_t j = i;
+    for (; j > 0 && v.joint < x[j - 1].joint; --j) x[j] = x[j - 1];
+    x[j] = v;
+  }
+}
+
 // Every vertex's influences (as influences_of reads them), flat; `tidy`: zero weights
 // dropped, in joint order, as the matcher compares them.
 class InfluenceTable {
@@ -131,6 +147,9 @@ class InfluenceTable {
   InfluenceTable(const ir::Mesh& mesh, bool tidy) {
     at_.reserve(size_t(mesh.vertex_count) + 1);
     const InfluenceSets sets = influence_sets(mesh);  // looked up once, not per vertex
+    size_t lanes = 0;
+    for (const auto& set : sets) lanes += set.first->width;
+    all_.reserve(size_t(mesh.vertex_count) * lanes);
     std::vector<Influence> x;
     for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
       at_.push_back(all_.size());
@@ -140,8 +159,7 @@ class InfluenceTable {
         x.erase(
             std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
             x.end());
-        std::sort(x.begin(), x.end(),
-                  [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+        by_joint(x);
       }
       all_.insert(all_.end(), x.begin(), x.end());
     }
