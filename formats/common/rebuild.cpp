@@ -561,10 +561,11 @@ StepAt float_step(const ir::Attribute* a, double ulps, double floor) {
   const double f = texcoord_floor(a, floor);
   // The step is the vertex's, not the component's: the matcher asks the components of one
   // vertex in a row, so the last vertex's step is kept (each StepAt is one matcher's).
-  return [a, ulps, f, last_v = kNewVertex, last = 0.0](uint32_t v, size_t) mutable {
-    if (v != last_v) {
+  return [a, ulps, f, known = false, last_v = uint32_t(0), last = 0.0](uint32_t v, size_t) mutable {
+    if (!known || v != last_v) {
       last = float_step_at(a, v, ulps, f);
       last_v = v;
+      known = true;
     }
     return last;
   };

@@ -72,4 +72,14 @@ ir::Attribute sized_attribute(const std::string& semantic, const Shape& shape,
 const ir::Attribute* find_attribute(const std::vector<ir::Attribute>& attributes,
                                     const std::string& semantic);
 
+// Format `f` (either game's) with its `semantic` element alone, none when it has none: its
+// decode_vertices reads that element only (each element decodes on its own).
+template <class Format>
+Format narrowed_to(const Format& f, const std::string& semantic) {
+  Format out = f;
+  out.elements.clear();
+  if (const auto* e = f.find(semantic)) out.elements.push_back(*e);
+  return out;
+}
+
 }  // namespace f2g::vertex_elements

@@ -253,12 +253,9 @@ Result<Vertices> build_vertices(const Donor& donor, const ir::Mesh& in, const Or
     if (auto e = fresh.encode(order.incoming[n], record)) return *e;
     ++out.fresh;
   }
-  // The bounds read back POSITION only: the format narrowed to that element (each element
-  // decodes on its own) spares decoding the others.
-  VertexFormat position_only = fmt;
-  position_only.elements.clear();
-  if (const VertexElement* p = fmt.find("POSITION")) position_only.elements.push_back(*p);
-  for (ir::Attribute& a : decode_vertices(position_only, out.bytes.data(), count, out.q, out.uvq))
+  // The bounds read back POSITION alone (none when the format has none).
+  for (ir::Attribute& a : decode_vertices(vertex_elements::narrowed_to(fmt, "POSITION"),
+                                          out.bytes.data(), count, out.q, out.uvq))
     out.positions = std::move(a.f32);
   return out;
 }

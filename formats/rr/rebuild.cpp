@@ -117,11 +117,9 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   const float q_new = choose_quantization(f, q_old, donor->mesh, in, plan.vertices);
   VertexBytes vb = vertex_bytes(f, donor->layout, donor->mesh, in, plan.vertices, q_old, q_new);
   const StreamBytes views{&vb.streams[0], &vb.streams[1], &vb.streams[2]};
-  // The bounds read back POSITION only: the format narrowed to that element (each element
-  // decodes on its own) spares decoding the others.
-  VertexFormat position_only = f;
-  position_only.elements = {*f.find("POSITION")};
-  std::vector<float> positions = std::move(decode_vertices(position_only, views, n, q_new)[0].f32);
+  // The bounds read back POSITION alone (checked above: the format has one).
+  std::vector<float> positions = std::move(
+      decode_vertices(vertex_elements::narrowed_to(f, "POSITION"), views, n, q_new)[0].f32);
 
   Rebuilt out;
   RebuildSummary& sum = out.summary;

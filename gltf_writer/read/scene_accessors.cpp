@@ -127,8 +127,8 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
          at);
   if (base) {
     out.v.resize(out.count * out.width);
-    // One loop per component type (the type tested once, not per value).
-    // The width as a constant where glTF has it (SCALAR to VEC4): the inner loop unrolls.
+    // One loop per component type and width (each tested once, not per value); SCALAR to VEC4
+    // as constants, so the inner loop unrolls.
     const auto fill = [&](auto read_one) {
       double* o = out.v.data();
       const auto rows = [&](auto width) {

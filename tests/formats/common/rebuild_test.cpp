@@ -269,6 +269,21 @@ TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
   EXPECT_LT(float_step(nullptr, 2)(0, 0), 1e-37);
 }
 
+TEST(FloatHalfStep, OneStepAnswersEachVertexAskedInTurn) {
+  // float_step keeps the last vertex's step: asking vertices in any order, the first vertex
+  // last of all included, gives each its own.
+  const ir::Attribute p = ir::f32_attribute("POSITION", 3, {0.18f, 0, 0, 0, 0, 0, 4, 0, 0});
+  const StepAt step = float_step(&p, 2);
+  const double at0 = float_step(&p, 2)(0, 0), at2 = float_step(&p, 2)(2, 0);
+  ASSERT_GT(at2, at0);
+  EXPECT_EQ(step(0, 0), at0);
+  EXPECT_EQ(step(0, 2), at0);
+  EXPECT_LT(step(1, 0), 1e-37);
+  EXPECT_EQ(step(2, 1), at2);
+  EXPECT_EQ(step(0, 1), at0);
+  EXPECT_EQ(step(2, 2), at2);
+}
+
 TEST(FloatHalfStep, APositionAtTheOriginCountsAtTheMeshsPrecision) {
   // A cap centre at (0, 0, 0) comes back from Blender's skinned export as ~1e-9: the bone
   // matrices round it at the precision of the mesh (here 0.18 across).
