@@ -5,35 +5,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <new>
-#include <utility>
 #include <vector>
 
+#include "ir/default_init.h"
 #include "ir/result.h"
 
 namespace f2g::io {
 
-// An allocator whose construct() without arguments default-initialises: a vector of bytes
-// sized with it is not zero-filled first, since read() overwrites every byte next.
-template <class T>
-struct DefaultInitAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = DefaultInitAllocator<U>;
-  };
-  DefaultInitAllocator() = default;
-  template <class U>
-  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) noexcept {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-using InputBytes = std::vector<uint8_t, DefaultInitAllocator<uint8_t>>;
+// Not zero-filled when sized, since read() overwrites every byte next.
+using InputBytes = ir::UninitVector<uint8_t>;
 
 // The largest input any command reads: no mesh of either game comes close to 1 GiB.
 inline constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;

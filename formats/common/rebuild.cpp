@@ -118,6 +118,12 @@ InfluenceSets influence_sets(const ir::Mesh& mesh) {
 void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influence>& out) {
   for (const auto& [j, w] : sets) {
     if (v >= j->vertex_count() || v >= w->vertex_count()) break;
+    const size_t at = size_t(v) * j->width;
+    // The IR's own types (U16 joints, F32 weights) read straight: the values get() gives.
+    if (j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32) {
+      for (size_t c = 0; c < j->width; ++c) out.push_back({j->u16[at + c], w->f32[at + c]});
+      continue;
+    }
     for (size_t c = 0; c < j->width; ++c)
       out.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
   }

@@ -7,6 +7,7 @@
 // bounds), so nothing of that kind is recomputed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -97,9 +98,14 @@ std::optional<ir::Mesh> completed_to_donor(const Donor& donor, const ir::Mesh& i
 // Influences of each incoming vertex as unorm8 weights and global joints (empty when the
 // donor is not skinned): a kept vertex's are the donor's, a fresh one's the incoming capped
 // to 4 lanes, or its fallback donor vertex's when the incoming mesh has no JOINTS_0.
+// The 4 lanes of one vertex, inline: a rebuild holds one per vertex.
+struct Lanes4 {
+  std::array<uint16_t, 4> joints{};
+  std::array<uint8_t, 4> weights{};
+};
 struct VertexSkin {
-  std::vector<Influences8> influences;  // per incoming vertex
-  uint64_t dropped = 0;                 // non-zero influences past the 4 lanes
+  std::vector<Lanes4> influences;  // per incoming vertex
+  uint64_t dropped = 0;            // non-zero influences past the 4 lanes
 };
 VertexSkin vertex_skin(const ir::Mesh& in, const Donor& donor, const std::vector<uint32_t>& kept,
                        const std::vector<uint32_t>& fallback);

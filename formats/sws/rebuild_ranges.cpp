@@ -19,7 +19,7 @@ std::string n(uint64_t v) { return std::to_string(v); }
 // The bones vertex v's weighted lanes name.
 void add_bones(const VertexSkin& skin, uint32_t v, std::set<uint16_t>& into) {
   if (skin.influences.empty()) return;
-  const Influences8& x = skin.influences[v];
+  const Lanes4& x = skin.influences[v];
   for (size_t k = 0; k < x.joints.size(); ++k)
     if (x.weights[k]) into.insert(x.joints[k]);
 }
@@ -258,7 +258,7 @@ bool assign_palettes(Plan& plan, const Donor& donor, const VertexSkin& skin,
     for (uint32_t u : vs) {
       if (owned[u]) continue;  // the first range holding a vertex resolves it (to_ir_skin.cpp)
       owned[u] = 1;
-      const Influences8& x = skin.influences[plan.vertices[u].in];
+      const Lanes4& x = skin.influences[plan.vertices[u].in];
       bool same = plan.vertices[u].kept != kNewVertex;
       for (size_t k = 0; same && k < 4; ++k)
         same = !x.weights[k] || (slots[u][k] < pal.size() && pal[slots[u][k]] == x.joints[k]);

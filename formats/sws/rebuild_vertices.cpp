@@ -116,9 +116,8 @@ VertexSkin vertex_skin(const ir::Mesh& in, const Donor& donor, const std::vector
   const ir::Attribute* dj = donor.ir.find("JOINTS_0");
   const LayoutElement* we = donor.layout.find("WEIGHTS_0");
   const auto donor_influences = [&](uint32_t d) {
-    Influences8 x;
-    x.joints.resize(4);
-    x.weights.assign(donor.vertex(d) + we->offset, donor.vertex(d) + we->offset + 4);
+    Lanes4 x;
+    std::memcpy(x.weights.data(), donor.vertex(d) + we->offset, 4);
     for (size_t k = 0; k < 4; ++k) x.joints[k] = uint16_t(dj->get(d, k));
     return x;
   };
@@ -128,7 +127,10 @@ VertexSkin vertex_skin(const ir::Mesh& in, const Donor& donor, const std::vector
     if (kept[v] != kNewVertex) {
       out.influences[v] = donor_influences(kept[v]);
     } else if (incoming) {
-      out.dropped += cap_influences(influences_of(in, v), 4, out.influences[v]);
+      Influences8 capped;
+      out.dropped += cap_influences(influences_of(in, v), 4, capped);
+      std::copy_n(capped.joints.begin(), 4, out.influences[v].joints.begin());
+      std::copy_n(capped.weights.begin(), 4, out.influences[v].weights.begin());
     } else if (fallback[v] != kNewVertex) {
       out.influences[v] = donor_influences(fallback[v]);
     } else {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ir/default_init.h"
+
 namespace tinygltf {
 class Model;
 }
@@ -19,7 +21,7 @@ struct Values {
   size_t count = 0, width = 0;
   int component_type = 0;
   bool normalized = false;
-  std::vector<double> v;
+  ir::UninitVector<double> v;  // not zero-filled: read_accessor writes each value
   double at(size_t i, size_t c) const { return v[i * width + c]; }
 };
 

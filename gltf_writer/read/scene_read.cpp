@@ -302,8 +302,14 @@ class Builder {
       if (!fresh) break;
       const std::string apath = path + "/attributes/" + a.semantic;
       auto stored = renamed_.find(a.semantic);
-      const Values v = read_accessor(
-          model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second), apath);
+      // POSITION was read above, from the same accessor: not read twice.
+      const bool position = stored == renamed_.end() && a.semantic == "POSITION";
+      Values other;
+      if (!position)
+        other = read_accessor(
+            model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second),
+            apath);
+      const Values& v = position ? pos : other;
       if (v.count != n)
         fail("IMPORT_GLTF_PRIMITIVE",
              a.semantic + " has " + to_string(v.count) + " elements, POSITION " + to_string(n),
