@@ -1,10 +1,9 @@
-// Index buffers of u16 or u32 values, as RR and GRB/GRW store them: value k read, and one
-// value appended (the stored width is the game's decision).
+// Index buffers of u16 or u32 values, as RR and GRB/GRW store them: value k read and written
+// (the stored width is the game's decision).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 namespace f2g {
 
@@ -20,15 +19,14 @@ inline uint32_t index_at(const uint8_t* data, uint64_t k, uint32_t index_size) {
   return v;
 }
 
-inline void put_index(std::vector<uint8_t>& out, uint32_t index_size, uint32_t v) {
-  const size_t at = out.size();
-  out.resize(at + index_size);
-  if (index_size == 4) {
-    std::memcpy(&out[at], &v, 4);
-  } else {
+// Value k of such a buffer written (index_at's mirror); the caller sized the buffer.
+inline void set_index(uint8_t* data, uint64_t k, uint32_t index_size, uint32_t v) {
+  if (index_size == 2) {
     const uint16_t v16 = static_cast<uint16_t>(v);
-    std::memcpy(&out[at], &v16, 2);
+    std::memcpy(data + 2 * k, &v16, 2);
+    return;
   }
+  std::memcpy(data + 4 * k, &v, 4);
 }
 
 }  // namespace f2g

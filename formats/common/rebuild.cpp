@@ -131,13 +131,12 @@ void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influe
 
 // Influences in joint order. A vertex has a few: insertion sort, which is what std::sort
 // does up to 16 elements (stable, so the order is the same), past that std::sort itself.
-void by_joint(std::vector<Influence>& x) {
-  if (x.size() > 16) {
-    std::sort(x.begin(), x.end(),
-              [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
+void by_joint(Influence* x, size_t n) {
+  if (n > 16) {
+    std::sort(x, x + n, [](const Influence& p, const Influence& q) { return p.joint < q.joint; });
     return;
   }
-  for (size_t i = 1; i < x.size(); ++i) {
+  for (size_t i = 1; i < n; ++i) {
     const Influence v = x[i];
     size_t j = i;
     for (; j > 0 && v.joint < x[j - 1].joint; --j) x[j] = x[j - 1];
@@ -156,18 +155,16 @@ class InfluenceTable {
     size_t lanes = 0;
     for (const auto& set : sets) lanes += set.first->width;
     all_.reserve(size_t(mesh.vertex_count) * lanes);
-    std::vector<Influence> x;
     for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
-      at_.push_back(all_.size());
-      x.clear();
-      append_influences(sets, v, x);
+      const size_t start = all_.size();
+      at_.push_back(start);
+      append_influences(sets, v, all_);  // straight into the table, tidied in place
       if (tidy) {
-        x.erase(
-            std::remove_if(x.begin(), x.end(), [](const Influence& i) { return i.weight <= 0; }),
-            x.end());
-        by_joint(x);
+        all_.erase(std::remove_if(all_.begin() + long(start), all_.end(),
+                                  [](const Influence& i) { return i.weight <= 0; }),
+                   all_.end());
+        by_joint(all_.data() + start, all_.size() - start);
       }
-      all_.insert(all_.end(), x.begin(), x.end());
     }
     at_.push_back(all_.size());
   }

@@ -91,7 +91,9 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
   const std::vector<float>& donor_positions = dpos ? dpos->f32 : none;
   Compiled& k = out.compiled;
   MeshData& md = k.mesh_data;
-  std::vector<uint8_t> ib, absolute;
+  // Both index buffers sized once (a value appended at a time grew them per index).
+  std::vector<uint8_t> ib(total * index_size), absolute(total * index_size);
+  uint64_t written = 0;
   md.standard.clear();
   k.instancing.clear();
   out.materials.clear();
@@ -111,8 +113,8 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
     mp.start_index = start;
     mp.primitive_count = uint32_t(p.indices.size() / 3);
     for (uint32_t x : p.indices) {
-      put_index(ib, index_size, clustered ? x - p.min_index : x);
-      put_index(absolute, index_size, x);
+      set_index(ib.data(), written, index_size, clustered ? x - p.min_index : x);
+      set_index(absolute.data(), written++, index_size, x);
     }
     Instancing e = dm.compiled.instancing[i];
     e.vertex_count = uint16_t(p.num_vertices & 0xFFFF);  // NumVertices mod 65536

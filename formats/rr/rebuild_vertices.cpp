@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "formats/common/vertex_elements.h"
 #include "formats/rr/rebuild.h"
@@ -217,7 +218,8 @@ VertexBytes vertex_bytes(const VertexFormat& f, const Layout& donor_layout, cons
   for (int s = 0; s < 3; ++s) out.streams[s].assign(n * f.strides[s], 0);
   const VertexElement* pos = f.find("POSITION");
   const bool requantise = is_quantised(f) && q_new != q_old;
-  const Nearest nearest(donor);
+  // Built when a fresh vertex first asks: an import that keeps every vertex needs no grid.
+  std::optional<Nearest> nearest;
   const ir::Attribute* ip = in.find("POSITION");
   // Elements the incoming mesh has, positions before tangents (PositionWSign writes the w).
   std::vector<std::pair<const VertexElement*, const ir::Attribute*>> given;
@@ -258,7 +260,8 @@ VertexBytes vertex_bytes(const VertexFormat& f, const Layout& donor_layout, cons
     }
     ++out.fresh;
     const double p[3] = {ip->get(o.incoming, 0), ip->get(o.incoming, 1), ip->get(o.incoming, 2)};
-    const uint32_t base = nearest.find(p);
+    if (!nearest) nearest.emplace(donor);
+    const uint32_t base = nearest->find(p);
     if (base == kNewVertex) {
       neutral_record(f, rec);
     } else {
