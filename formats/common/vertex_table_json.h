@@ -9,8 +9,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "formats/common/error.h"
 #include "formats/common/vertex_elements.h"
@@ -62,6 +64,25 @@ const TypeName<Type>& type_named(const Json& v, const std::string& path,
 
 // An element of `size` bytes at `offset` must lie inside its record of `stride` bytes.
 void check_inside(uint32_t offset, uint32_t size, uint32_t stride, const std::string& path);
+
+// An entry's "elements": a non-empty array, each parsed by `parse(element, path)` (path
+// "<entry>.elements[i]"), no semantic twice.
+template <class Element, class Parse>
+std::vector<Element> elements_of(const Json& entry, const std::string& path, Parse parse) {
+  const Json& elements = member(entry, "elements", path);
+  if (!elements.is_array() || elements.empty())
+    throw TableError{path + ".elements", "expected a non-empty array"};
+  std::vector<Element> out;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < elements.size(); ++i) {
+    const std::string ep = path + ".elements[" + std::to_string(i) + "]";
+    Element el = parse(elements[i], ep);
+    if (!seen.insert(el.semantic).second)
+      throw TableError{ep + ".semantic", el.semantic + " appears twice"};
+    out.push_back(std::move(el));
+  }
+  return out;
+}
 
 // The parsed document's "formats" array, after checking the frame (throws TableError).
 const Json& entries_of(const Json& root, const char* format);

@@ -1,7 +1,6 @@
 #include "formats/grb/vertex_formats.h"
 
 #include <cstring>
-#include <set>
 #include <utility>
 
 #include "formats/common/vertex_table_json.h"
@@ -66,17 +65,9 @@ VertexFormat parse_format(const Json& f, const std::string& path) {
   vf.stride = integer(member(f, "stride", path), path + ".stride", 255);
   if (vf.stride == 0) throw TableError{path + ".stride", "the stride is 0"};
   vf.evidence = text(member(f, "evidence", path), path + ".evidence");
-  const Json& elements = member(f, "elements", path);
-  if (!elements.is_array() || elements.empty())
-    throw TableError{path + ".elements", "expected a non-empty array"};
-  std::set<std::string> seen;
-  for (size_t i = 0; i < elements.size(); ++i) {
-    const std::string ep = path + ".elements[" + std::to_string(i) + "]";
-    VertexElement el = parse_element(elements[i], ep, vf.stride);
-    if (!seen.insert(el.semantic).second)
-      throw TableError{ep + ".semantic", el.semantic + " appears twice"};
-    vf.elements.push_back(std::move(el));
-  }
+  vf.elements = elements_of<VertexElement>(f, path, [&vf](const Json& e, const std::string& ep) {
+    return parse_element(e, ep, vf.stride);
+  });
   if (!vf.find("POSITION")) throw TableError{path + ".elements", "no POSITION element"};
   for (int set = 0; set < 4; ++set) {  // joints and weights come in pairs
     const std::string n = std::to_string(set);

@@ -1,6 +1,5 @@
 #include "formats/rr/vertex_formats.h"
 
-#include <set>
 #include <utility>
 
 #include "formats/common/vertex_table_json.h"
@@ -82,17 +81,9 @@ VertexFormat parse_format(const Json& f, const std::string& path) {
   for (size_t i = 0; i < 3; ++i)
     vf.strides[i] = integer(strides[i], path + ".strides[" + std::to_string(i) + "]", 0xFFFF);
   if (vf.strides[0] == 0) throw TableError{path + ".strides[0]", "the primary stride is 0"};
-  const Json& elements = member(f, "elements", path);
-  if (!elements.is_array() || elements.empty())
-    throw TableError{path + ".elements", "expected a non-empty array"};
-  std::set<std::string> seen;
-  for (size_t i = 0; i < elements.size(); ++i) {
-    const std::string ep = path + ".elements[" + std::to_string(i) + "]";
-    VertexElement el = parse_element(elements[i], ep, vf.strides);
-    if (!seen.insert(el.semantic).second)
-      throw TableError{ep + ".semantic", el.semantic + " appears twice"};
-    vf.elements.push_back(std::move(el));
-  }
+  vf.elements = elements_of<VertexElement>(f, path, [&vf](const Json& e, const std::string& ep) {
+    return parse_element(e, ep, vf.strides);
+  });
   const VertexElement* pos = vf.find("POSITION");
   if (!pos) throw TableError{path + ".elements", "no POSITION element"};
   for (const VertexElement& el : vf.elements)

@@ -99,6 +99,13 @@ TEST(GrbVertexFormats, BadTablesNameTheBadValue) {
       {head + R"({"format": 0, "stride": 12, "evidence": "x", "elements": [)" + pos +
            R"(, {"semantic": "JOINTS_0", "offset": 8, "type": "u8x4"}]}]})",
        "formats[0].elements"},
+      // The element list's frame, shared with RR (vertex_table_json::elements_of): not empty,
+      // no semantic twice.
+      {head + R"({"format": 0, "stride": 8, "evidence": "x", "elements": []}]})",
+       "formats[0].elements"},
+      {head + R"({"format": 0, "stride": 8, "evidence": "x", "elements": [)" + pos + ", " + pos +
+           "]}]}",
+       "formats[0].elements[1].semantic"},
   };
   for (const Case& c : cases) {
     Result<VertexFormats> t = parse_vertex_formats(c.json, Dialect::Grb);

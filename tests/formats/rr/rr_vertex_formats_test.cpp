@@ -86,6 +86,8 @@ TEST(RrVertexFormats, BadTablesAreClearErrors) {
        "formats[0].elements[0].type", "unknown type"},
       {[](Json& j) { j["formats"][0]["elements"].push_back(j["formats"][0]["elements"][2]); },
        "formats[0].elements[3].semantic", "twice"},
+      {[](Json& j) { j["formats"][2]["elements"] = Json::array(); }, "formats[2].elements",
+       "non-empty"},
       {[](Json& j) { j["formats"][3]["elements"][1].erase("w"); }, "formats[3].elements[1].w",
        "needs"},
       {[](Json& j) { j["formats"][0]["elements"][2]["stream"] = 2; },
