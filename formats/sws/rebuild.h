@@ -95,14 +95,14 @@ std::optional<ir::Mesh> completed_to_donor(const Donor& donor, const ir::Mesh& i
                                            const VertexMatch& match, const HalfStep& half_step);
 
 // ---- rebuild_vertices.cpp
-// Influences of each incoming vertex as unorm8 weights and global joints (empty when the
-// donor is not skinned): a kept vertex's are the donor's, a fresh one's the incoming capped
-// to 4 lanes, or its fallback donor vertex's when the incoming mesh has no JOINTS_0.
 // The 4 lanes of one vertex, inline: a rebuild holds one per vertex.
 struct Lanes4 {
   std::array<uint16_t, 4> joints{};
   std::array<uint8_t, 4> weights{};
 };
+// Influences of each incoming vertex as unorm8 weights and global joints (empty when the
+// donor is not skinned): a kept vertex's are the donor's, a fresh one's the incoming capped
+// to 4 lanes, or its fallback donor vertex's when the incoming mesh has no JOINTS_0.
 struct VertexSkin {
   std::vector<Lanes4> influences;  // per incoming vertex
   uint64_t dropped = 0;            // non-zero influences past the 4 lanes
