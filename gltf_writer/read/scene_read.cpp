@@ -298,12 +298,15 @@ class Builder {
     const bool fresh = shared == blocks_.end();
     const size_t base = fresh ? vertices_ : shared->second;
     if (fresh) blocks_.emplace(key, base);
+    Values normals;  // the morph targets' base: the NORMAL accessor, read once
+    bool have_normals = false;
     for (ir::Attribute& a : scene_.mesh.attributes) {
       if (!fresh) break;
       const std::string apath = path + "/attributes/" + a.semantic;
       auto stored = renamed_.find(a.semantic);
       // POSITION was read above, from the same accessor: not read twice.
       const bool position = stored == renamed_.end() && a.semantic == "POSITION";
+      const bool normal = stored == renamed_.end() && a.semantic == "NORMAL";
       Values other;
       if (!position)
         other = read_accessor(
@@ -315,9 +318,13 @@ class Builder {
              a.semantic + " has " + to_string(v.count) + " elements, POSITION " + to_string(n),
              apath);
       append(a, v, m, nm, skin, apath);
+      if (normal && !scene_.mesh.morph_targets.empty()) {
+        normals = std::move(other);
+        have_normals = true;
+      }
     }
-    Values normals;
-    if (fresh && !scene_.mesh.morph_targets.empty() && gp.attributes.count("NORMAL"))
+    if (fresh && !have_normals && !scene_.mesh.morph_targets.empty() &&
+        gp.attributes.count("NORMAL"))
       normals = read_accessor(model_, gp.attributes.at("NORMAL"), path + "/attributes/NORMAL");
     for (size_t k = 0; k < scene_.mesh.morph_targets.size() && fresh; ++k) {
       if (k >= gp.targets.size())
