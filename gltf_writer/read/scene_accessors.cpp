@@ -1,7 +1,5 @@
 #include "gltf_writer/read/scene_accessors.h"
 
-#include <tiny_gltf.h>
-
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
@@ -14,30 +12,25 @@ namespace {
 
 using std::to_string;
 
-size_t width_of(int type) {
-  const int w = tinygltf::GetNumComponentsInType(type);
-  return w > 0 ? size_t(w) : 0;
-}
-
 double component(const uint8_t* p, int type, bool normalized) {
   switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: {
+    case doc::kFloat: {
       float f;
       std::memcpy(&f, p, 4);
       return f;
     }
-    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+    case doc::kByte: {
       const int8_t x = int8_t(p[0]);
       return normalized ? std::max(double(x) / 127.0, -1.0) : double(x);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+    case doc::kUnsignedByte:
       return normalized ? double(p[0]) / 255.0 : double(p[0]);
-    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+    case doc::kShort: {
       int16_t x;
       std::memcpy(&x, p, 2);
       return normalized ? std::max(double(x) / 32767.0, -1.0) : double(x);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+    case doc::kUnsignedShort: {
       uint16_t x;
       std::memcpy(&x, p, 2);
       return normalized ? double(x) / 65535.0 : double(x);
@@ -51,14 +44,14 @@ double component(const uint8_t* p, int type, bool normalized) {
 }
 
 // [base, base + stride * (count - 1) + element) inside view `view_index`, at byte `offset`.
-const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t offset, size_t count,
+const uint8_t* view_span(const doc::Document& model, int view_index, size_t offset, size_t count,
                          size_t element, size_t& stride, const std::string& path) {
   if (view_index < 0 || size_t(view_index) >= model.bufferViews.size())
     fail("IMPORT_GLTF_ACCESSOR", "buffer view " + to_string(view_index) + " does not exist", path);
-  const tinygltf::BufferView& view = model.bufferViews[view_index];
+  const doc::BufferView& view = model.bufferViews[view_index];
   if (view.buffer < 0 || size_t(view.buffer) >= model.buffers.size())
     fail("IMPORT_GLTF_ACCESSOR", "buffer " + to_string(view.buffer) + " does not exist", path);
-  const std::vector<unsigned char>& data = model.buffers[view.buffer].data;
+  const doc::Bytes& data = model.buffers[view.buffer].data;
   stride = view.byteStride ? view.byteStride : element;
   if (stride < element || stride > 252)
     fail("IMPORT_GLTF_ACCESSOR",
@@ -86,33 +79,31 @@ const uint8_t* view_span(const tinygltf::Model& model, int view_index, size_t of
 }  // namespace
 
 bool unsigned_index_type(int type) {
-  return type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
-         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ||
-         type == TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
+  return type == doc::kUnsignedByte || type == doc::kUnsignedShort || type == doc::kUnsignedInt;
 }
 
-size_t buffer_bytes(const tinygltf::Model& model) {
+size_t buffer_bytes(const doc::Document& model) {
   size_t n = 0;
-  for (const tinygltf::Buffer& b : model.buffers) n += b.data.size();
+  for (const doc::Buffer& b : model.buffers) n += b.data.size();
   return n;
 }
 
-Values read_accessor(const tinygltf::Model& model, int index, const std::string& path) {
+Values read_accessor(const doc::Document& model, int index, const std::string& path) {
   if (index < 0 || size_t(index) >= model.accessors.size())
     fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
-  const tinygltf::Accessor& a = model.accessors[index];
+  const doc::Accessor& a = model.accessors[index];
   const std::string at = "/accessors/" + to_string(index);
   Values out;
-  out.width = width_of(a.type);
-  const int comp = tinygltf::GetComponentSizeInBytes(uint32_t(a.componentType));
-  if (out.width == 0 || comp <= 0)
+  out.width = a.width;
+  const size_t comp = doc::component_size(a.componentType);
+  if (out.width == 0 || comp == 0)
     fail("IMPORT_GLTF_ACCESSOR", "unknown type or componentType", at);
   out.count = a.count;
   out.component_type = a.componentType;
   out.normalized = a.normalized;
   if (out.count > kMaxSceneVertices * 4)
     fail("IMPORT_GLTF_TOO_LARGE", to_string(out.count) + " elements", at);
-  const size_t element = size_t(comp) * out.width;
+  const size_t element = comp * out.width;
   // The claimed elements are checked against the bytes that back them before their values
   // are allocated: the view's, or for a sparse accessor without one, the buffers' (a file
   // stores every element it draws somewhere).
@@ -152,13 +143,11 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
     const int type = a.componentType;
     const bool norm = a.normalized;
     switch (type) {
-      case TINYGLTF_COMPONENT_TYPE_FLOAT:
-        fill([](const uint8_t* p) { return component(p, TINYGLTF_COMPONENT_TYPE_FLOAT, false); });
+      case doc::kFloat:
+        fill([](const uint8_t* p) { return component(p, doc::kFloat, false); });
         break;
-      case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
-        fill([norm](const uint8_t* p) {
-          return component(p, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, norm);
-        });
+      case doc::kUnsignedShort:
+        fill([norm](const uint8_t* p) { return component(p, doc::kUnsignedShort, norm); });
         break;
       default:
         fill([type, norm](const uint8_t* p) { return component(p, type, norm); });
@@ -169,7 +158,7 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
     out.v.assign(out.count * out.width, 0.0);
   }
   if (a.sparse.isSparse) {
-    const size_t n = size_t(std::max(a.sparse.count, 0));
+    const size_t n = a.sparse.count;
     if (n > out.count)
       fail("IMPORT_GLTF_ACCESSOR",
            "sparse count " + to_string(n) + " > accessor count " + to_string(out.count),
@@ -180,15 +169,13 @@ Values read_accessor(const tinygltf::Model& model, int index, const std::string&
            "sparse indices of componentType " + to_string(itype) +
                " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
            at + "/sparse/indices/componentType");
-    const int icomp = tinygltf::GetComponentSizeInBytes(uint32_t(itype));
+    const size_t icomp = doc::component_size(itype);
     size_t istride = 0, vstride = 0;
-    const uint8_t* ib =
-        view_span(model, a.sparse.indices.bufferView, size_t(a.sparse.indices.byteOffset), n,
-                  size_t(icomp), istride, at + "/sparse/indices");
-    const uint8_t* vb =
-        view_span(model, a.sparse.values.bufferView, size_t(a.sparse.values.byteOffset), n, element,
-                  vstride, at + "/sparse/values");
-    istride = size_t(icomp);  // sparse parts are tightly packed (glTF 3.6.2.3)
+    const uint8_t* ib = view_span(model, a.sparse.indices.bufferView, a.sparse.indices.byteOffset,
+                                  n, icomp, istride, at + "/sparse/indices");
+    const uint8_t* vb = view_span(model, a.sparse.values.bufferView, a.sparse.values.byteOffset, n,
+                                  element, vstride, at + "/sparse/values");
+    istride = icomp;  // sparse parts are tightly packed (glTF 3.6.2.3)
     vstride = element;
     for (size_t k = 0; k < n; ++k) {
       const double target = component(ib + k * istride, a.sparse.indices.componentType, false);

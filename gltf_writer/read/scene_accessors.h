@@ -7,11 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "gltf_writer/read/document.h"
 #include "ir/default_init.h"
-
-namespace tinygltf {
-class Model;
-}
 
 namespace f2g::gltf::scene {
 
@@ -30,10 +27,10 @@ struct Values {
 bool unsigned_index_type(int type);
 
 // Every byte of every buffer the model holds.
-size_t buffer_bytes(const tinygltf::Model& model);
+size_t buffer_bytes(const doc::Document& model);
 
 // Accessor `index` (normalized integers divided out, as glTF defines them, sparse
 // substitutions applied); `path` names the reference in errors.
-Values read_accessor(const tinygltf::Model& model, int index, const std::string& path);
+Values read_accessor(const doc::Document& model, int index, const std::string& path);
 
 }  // namespace f2g::gltf::scene

@@ -1,7 +1,5 @@
 #include "gltf_writer/read/scene_read.h"
 
-#include <tiny_gltf.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -12,10 +10,10 @@
 #include <tuple>
 
 #include "gltf_writer/compact/compact.h"
+#include "gltf_writer/read/document.h"
 #include "gltf_writer/read/scene_accessors.h"
 #include "gltf_writer/read/scene_failure.h"
 #include "gltf_writer/read/scene_transforms.h"
-#include "gltf_writer/read/tinygltf_load.h"
 #include "gltf_writer/write/glb.h"
 
 namespace f2g::gltf {
@@ -37,15 +35,14 @@ struct Drawn {
 
 class Builder {
  public:
-  explicit Builder(const tinygltf::Model& model) : model_(model) {}
+  explicit Builder(const doc::Document& model) : model_(model) {}
 
   Scene run() {
     check_extensions();
-    scene_.generator = model_.asset.generator;
+    scene_.generator = model_.generator;
     collect_nodes();
     if (drawn_.empty()) fail("IMPORT_GLTF_EMPTY", "no node of the scene draws a mesh", "/nodes");
-    for (const tinygltf::Material& m : model_.materials)
-      scene_.materials.push_back({m.name, extras_of(m.extras_json_string)});
+    for (const doc::Material& m : model_.materials) scene_.materials.push_back({m.name, m.extras});
     decide_attributes();
     check_instancing();
     for (const Drawn& d : drawn_) add_node(d);
@@ -77,7 +74,7 @@ class Builder {
       roots = model_.scenes[s].nodes;
     } else {
       std::vector<uint8_t> child(model_.nodes.size(), 0);
-      for (const tinygltf::Node& n : model_.nodes)
+      for (const doc::Node& n : model_.nodes)
         for (int c : n.children)
           if (c >= 0 && size_t(c) < child.size()) child[c] = 1;
       for (size_t i = 0; i < child.size(); ++i)
@@ -92,7 +89,7 @@ class Builder {
       stack.pop_back();
       if (n < 0 || size_t(n) >= model_.nodes.size() || visited_[n]) continue;
       visited_[n] = 1;
-      const tinygltf::Node& node = model_.nodes[n];
+      const doc::Node& node = model_.nodes[n];
       world_[n] = mul(parent, local_of(node));
       if (node.mesh >= 0) drawn_.push_back({n, world_[n]});
       for (auto it = node.children.rbegin(); it != node.children.rend(); ++it)
@@ -101,7 +98,7 @@ class Builder {
     scene_.mesh_nodes = uint32_t(drawn_.size());
   }
 
-  const tinygltf::Mesh& mesh_of(const Drawn& d) const {
+  const doc::Mesh& mesh_of(const Drawn& d) const {
     const int m = model_.nodes[d.node].mesh;
     if (size_t(m) >= model_.meshes.size())
       fail("IMPORT_GLTF_PRIMITIVE", "mesh " + to_string(m) + " does not exist",
@@ -114,7 +111,7 @@ class Builder {
     std::map<std::string, size_t> seen;
     size_t primitives = 0;
     for (const Drawn& d : drawn_)
-      for (const tinygltf::Primitive& p : mesh_of(d).primitives) {
+      for (const doc::Primitive& p : mesh_of(d).primitives) {
         ++primitives;
         for (const auto& [name, acc] : p.attributes) ++seen[name];
       }
@@ -158,7 +155,7 @@ class Builder {
     std::set<int> accessors;
     for (const Drawn& d : drawn_) {
       std::set<VertexKey> blocks;  // as add_primitive shares them
-      for (const tinygltf::Primitive& p : mesh_of(d).primitives) {
+      for (const doc::Primitive& p : mesh_of(d).primitives) {
         const auto pos = p.attributes.find("POSITION");
         if (pos == p.attributes.end() || pos->second < 0 ||
             size_t(pos->second) >= model_.accessors.size())
@@ -181,11 +178,11 @@ class Builder {
   // The transform that takes this node's vertices into the Z-up world.
   Mat4 transform_of(const Drawn& d) {
     Mat4 m = d.world;
-    const tinygltf::Node& node = model_.nodes[d.node];
+    const doc::Node& node = model_.nodes[d.node];
     if (node.skin >= 0 && size_t(node.skin) < model_.skins.size()) {
       // Skinned: glTF ignores the node's transform; in the bind pose a vertex lands at
       // joint world x inverse bind x v, the same for every joint of a consistent skin.
-      const tinygltf::Skin& skin = model_.skins[node.skin];
+      const doc::Skin& skin = model_.skins[node.skin];
       Values ibm;
       if (skin.inverseBindMatrices >= 0) {
         ibm = read_accessor(model_, skin.inverseBindMatrices,
@@ -223,34 +220,34 @@ class Builder {
     auto it = joint_of_node_.find(node);
     if (it != joint_of_node_.end()) return it->second;
     const uint32_t i = uint32_t(scene_.joints.size());
-    const tinygltf::Node& n = model_.nodes[node];
+    const doc::Node& n = model_.nodes[node];
     const Mat4 w = mul(y_up_to_z_up(), world_[node]);
-    scene_.joints.push_back({n.name, extras_of(n.extras_json_string), node, {w[12], w[13], w[14]}});
+    scene_.joints.push_back({n.name, n.extras, node, {w[12], w[13], w[14]}});
     joint_of_node_[node] = i;
     return i;
   }
 
   void add_node(const Drawn& d) {
     node_ = d.node;
-    const tinygltf::Mesh& gm = mesh_of(d);
+    const doc::Mesh& gm = mesh_of(d);
     const std::string mesh_path = "/meshes/" + to_string(model_.nodes[d.node].mesh);
-    Json extras = extras_of(gm.extras_json_string);  // parsed once per drawn node
+    const Json& extras = gm.extras;
     const Mat4 m = transform_of(d);
     const Mat4 nm = normal_matrix(m);
     const bool mirrored = det3(m) < 0;
-    const tinygltf::Node& node = model_.nodes[d.node];
-    const tinygltf::Skin* skin = node.skin >= 0 && size_t(node.skin) < model_.skins.size()
-                                     ? &model_.skins[node.skin]
-                                     : nullptr;
+    const doc::Node& node = model_.nodes[d.node];
+    const doc::Skin* skin = node.skin >= 0 && size_t(node.skin) < model_.skins.size()
+                                ? &model_.skins[node.skin]
+                                : nullptr;
     target_names_of(gm, extras, mesh_path);
     if (!extras_taken_) {
-      scene_.mesh_extras = std::move(extras);
+      scene_.mesh_extras = extras;
       extras_taken_ = true;
     }
     for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
-      const tinygltf::Primitive& gp = gm.primitives[pi];
+      const doc::Primitive& gp = gm.primitives[pi];
       const std::string path = mesh_path + "/primitives/" + to_string(pi);
-      if (gp.mode != TINYGLTF_MODE_TRIANGLES && gp.mode != -1)
+      if (gp.mode != doc::kTriangles && gp.mode != -1)
         fail("IMPORT_GLTF_PRIMITIVE",
              "mode " + to_string(gp.mode) + ": import reads triangle lists only (mode 4)",
              path + "/mode");
@@ -258,7 +255,7 @@ class Builder {
     }
   }
 
-  void target_names_of(const tinygltf::Mesh& gm, const Json& extras, const std::string& path) {
+  void target_names_of(const doc::Mesh& gm, const Json& extras, const std::string& path) {
     std::vector<std::string> names;
     const size_t n = gm.primitives.empty() ? 0 : gm.primitives[0].targets.size();
     if (extras.contains("targetNames") && extras["targetNames"].is_array())
@@ -283,8 +280,8 @@ class Builder {
     }
   }
 
-  void add_primitive(const tinygltf::Primitive& gp, const std::string& path, const Mat4& m,
-                     const Mat4& nm, bool mirrored, const tinygltf::Skin* skin) {
+  void add_primitive(const doc::Primitive& gp, const std::string& path, const Mat4& m,
+                     const Mat4& nm, bool mirrored, const doc::Skin* skin) {
     const Values pos = read_accessor(model_, gp.attributes.at("POSITION"), path);
     const size_t n = pos.count;
     if (vertices_ + n > kMaxSceneVertices)  // counted per primitive: shared blocks too
@@ -345,7 +342,7 @@ class Builder {
       // The type is checked before any value is read: only then is every value an integer
       // in [0, 2^32) that uint32_t holds.
       if (size_t(gp.indices) < model_.accessors.size()) {
-        const tinygltf::Accessor& ia = model_.accessors[size_t(gp.indices)];
+        const doc::Accessor& ia = model_.accessors[size_t(gp.indices)];
         if (!unsigned_index_type(ia.componentType) || ia.normalized)
           fail("IMPORT_GLTF_INDEX_TYPE",
                "indices of componentType " + to_string(ia.componentType) +
@@ -389,7 +386,7 @@ class Builder {
   }
 
   void append(ir::Attribute& a, const Values& v, const Mat4& m, const Mat4& nm,
-              const tinygltf::Skin* skin, const std::string& path) {
+              const doc::Skin* skin, const std::string& path) {
     const std::string& s = a.semantic;
     if (s.rfind("JOINTS_", 0) == 0) {
       if (v.width != 4) fail("IMPORT_GLTF_PRIMITIVE", "JOINTS is not VEC4", path);
@@ -489,7 +486,7 @@ class Builder {
       absolute("NORMAL", &normals, false, t.normals);
   }
 
-  const tinygltf::Model& model_;
+  const doc::Document& model_;
   Scene scene_;
   std::vector<Drawn> drawn_;
   std::vector<uint8_t> visited_;
@@ -506,16 +503,16 @@ class Builder {
   bool extras_taken_ = false, names_taken_ = false;
 };
 
-// The model loaded by `load_model` (tinygltf_load.h), built into the scene.
-template <class LoadModel>
-ir::Result<Scene> load(LoadModel&& load_model) {
+// The document loaded by `load_document` (document.h), built into the scene.
+template <class LoadDocument>
+ir::Result<Scene> load(LoadDocument&& load_document) {
   try {
-    tinygltf::Model model;
-    if (std::optional<Diagnostic> e = load_model(model)) return *e;
-    return Builder(model).run();
+    doc::Document document;
+    load_document(document);
+    return Builder(document).run();
   } catch (const SceneFailure& f) {
     return f.error;
-  } catch (const std::exception& e) {  // nlohmann on malformed extras
+  } catch (const std::exception& e) {  // allocation
     return Diagnostic{"IMPORT_GLTF_INVALID", e.what(), "", 0};
   }
 }
@@ -552,8 +549,8 @@ ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size) {
     data = plain.data();
     size = plain.size();
   }
-  ir::Result<Scene> scene = load(
-      [&](tinygltf::Model& model) { return load_glb(data, size, model, "IMPORT_GLTF_INVALID"); });
+  ir::Result<Scene> scene =
+      load([&](doc::Document& document) { doc::load_glb(data, size, document); });
   if (scene && info.found.quantize) {
     // compact.h: POSITION within half its dequantisation scale (plus float rounding of the
     // dequantised value), NORMAL / TANGENT within one BYTE step, TEXCOORD within half a
@@ -577,9 +574,7 @@ ir::Result<Scene> read_scene_gltf(const std::string& json, const ReadUri& read_u
                       "EXT_meshopt_compression is read in .glb files only (convert --compress "
                       "writes .glb)",
                       "/extensionsUsed", 0};
-  return load([&](tinygltf::Model& model) {
-    return load_gltf(json, read_uri, model, "IMPORT_GLTF_INVALID");
-  });
+  return load([&](doc::Document& document) { doc::load_gltf(json, read_uri, document); });
 }
 
 }  // namespace f2g::gltf

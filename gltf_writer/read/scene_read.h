@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "gltf_writer/read/tinygltf_load.h"
+#include "gltf_writer/read/read_uri.h"
 #include "ir/mesh.h"
 #include "ir/result.h"
 
@@ -68,7 +68,7 @@ inline constexpr uint32_t kNoMaterial = 0xFFFFFFFF;
 inline constexpr uint64_t kMaxSceneVertices = 1u << 24;
 
 ir::Result<Scene> read_scene_glb(const uint8_t* data, size_t size);
-// A .gltf's JSON; `read_uri` (tinygltf_load.h) gives the bytes of its external buffers.
+// A .gltf's JSON; `read_uri` (gltf_writer/read/read_uri.h) gives the bytes of its external buffers.
 ir::Result<Scene> read_scene_gltf(const std::string& json, const ReadUri& read_uri);
 
 }  // namespace f2g::gltf

@@ -20,7 +20,7 @@ Mat4 mul(const Mat4& a, const Mat4& b) {
   return r;
 }
 
-Mat4 local_of(const tinygltf::Node& n) {
+Mat4 local_of(const doc::Node& n) {
   if (n.matrix.size() == 16) {
     Mat4 m;
     std::copy(n.matrix.begin(), n.matrix.end(), m.begin());

@@ -5,9 +5,7 @@
 
 #include <array>
 
-namespace tinygltf {
-class Node;
-}
+#include "gltf_writer/read/document.h"
 
 namespace f2g::gltf::scene {
 
@@ -16,7 +14,7 @@ using Mat4 = std::array<double, 16>;  // column-major, as glTF stores matrices
 Mat4 identity();
 Mat4 mul(const Mat4& a, const Mat4& b);
 // The node's own transform: its matrix, or T * R * S.
-Mat4 local_of(const tinygltf::Node& n);
+Mat4 local_of(const doc::Node& n);
 // glTF's Y-up world back to the games' Z-up: the inverse of the writer's root rotation
 // (-90 degrees about X): (x, y, z) -> (x, -z, y).
 Mat4 y_up_to_z_up();

@@ -1,6 +1,6 @@
-// Loading a glTF with tinygltf, for both readers (read.h: our own outputs, for verify;
-// scene_read.h: any glTF, for import): the loader set up one way, files reached only through
-// the caller, images never decoded, extras kept as their JSON text.
+// Loading a glTF with tinygltf, for read.h (our own outputs, for verify: a reader that shares
+// no code with the writer nor with import's document.h): the loader set up one way, files
+// reached only through the caller, images never decoded, extras kept as their JSON text.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gltf_writer/read/read_uri.h"
 #include "ir/diagnostic.h"
 #include "ir/mesh.h"
 
@@ -18,11 +19,6 @@ class Model;
 }
 
 namespace f2g::gltf {
-
-// The bytes of one external buffer uri of a .gltf (data: uris are decoded by tinygltf), or
-// false with an error message.
-using ReadUri =
-    std::function<bool(const std::string& uri, std::vector<uint8_t>& out, std::string& error)>;
 
 // A GLB in memory into `model` (it reads no other file). nullopt when it loaded; else `code`
 // with tinygltf's message, or the exception's for input that throws (malformed JSON).

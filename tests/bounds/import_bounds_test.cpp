@@ -314,7 +314,8 @@ const std::vector<Hostile>& hostile_gltfs() {
              {"values", {{"bufferView", 0}}}};
        },
        "IMPORT_GLTF_ACCESSOR"},
-      // tinygltf drops a sparse part whose count is no int: the accessor's own values stand.
+      // A count past int is read as stored (tinygltf dropped such a sparse part, so the
+      // accessor's own values stood): more substitutions than elements, refused.
       {"sparse count 2^31",
        [](Glb& g) {
          g.json["accessors"][position_accessor(g.json)]["sparse"] = {
@@ -322,7 +323,7 @@ const std::vector<Hostile>& hostile_gltfs() {
              {"indices", {{"bufferView", 0}, {"componentType", 5125}}},
              {"values", {{"bufferView", 0}}}};
        },
-       ""},
+       "IMPORT_GLTF_ACCESSOR"},
       {"sparse count 0x3FFFFFF on an accessor without a bufferView",
        [](Glb& g) {
          Json& a = g.json["accessors"][position_accessor(g.json)];

@@ -337,6 +337,122 @@ TEST(SceneRead, HostileAccessorsFailWithTheirJsonPointer) {
   }
 }
 
+// The document loader (document.h) checks each property it reads for its glTF type and names
+// it by its JSON pointer; convert never writes any of these.
+TEST(SceneRead, MistypedOrMissingPropertiesFailWithTheirJsonPointer) {
+  struct Case {
+    std::function<void(Tiny&)> edit;
+    const char* path;
+  };
+  const std::vector<Case> cases = {
+      {[](Tiny& t) { t.gltf["accessors"][0]["count"] = "3"; }, "/accessors/0/count"},
+      {[](Tiny& t) { t.gltf["accessors"][0]["count"] = 2.5; }, "/accessors/0/count"},
+      {[](Tiny& t) { t.gltf["accessors"][0]["count"] = -3; }, "/accessors/0/count"},
+      {[](Tiny& t) { t.gltf["accessors"][0].erase("type"); }, "/accessors/0/type"},
+      {[](Tiny& t) { t.gltf["accessors"][1]["normalized"] = 1; }, "/accessors/1/normalized"},
+      {[](Tiny& t) {
+         t.gltf["nodes"][0]["matrix"] = {1, "0"};
+       },
+       "/nodes/0/matrix/1"},
+      {[](Tiny& t) { t.gltf["nodes"][0]["children"] = 1; }, "/nodes/0/children"},
+      {[](Tiny& t) { t.gltf["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = -1; },
+       "/meshes/0/primitives/0/attributes/POSITION"},
+      {[](Tiny& t) { t.gltf["meshes"][0].erase("primitives"); }, "/meshes/0/primitives"},
+      {[](Tiny& t) { t.gltf["bufferViews"][1] = 7; }, "/bufferViews/1"},
+      {[](Tiny& t) { t.gltf.erase("asset"); }, "/asset"},
+      {[](Tiny& t) { t.gltf["asset"].erase("version"); }, "/asset/version"},
+      {[](Tiny& t) { t.gltf["buffers"][0]["byteLength"] = 4096; }, "/buffers/0/byteLength"},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    Tiny t = tiny();
+    cases[i].edit(t);
+    ir::Result<Scene> s = read(t);
+    ASSERT_FALSE(s.ok()) << i;
+    EXPECT_EQ(s.error().code, "IMPORT_GLTF_INVALID") << i << ": " << s.error().to_string();
+    EXPECT_EQ(s.error().path, cases[i].path) << i << ": " << s.error().to_string();
+  }
+  // A float that is a whole number is one (JSON has no integer type of its own).
+  Tiny t = tiny();
+  t.gltf["accessors"][0]["count"] = 3.0;
+  EXPECT_TRUE(read(t).ok());
+}
+
+TEST(SceneRead, DataUrisAndEscapedFileNamesResolve) {
+  Tiny t = tiny();
+  t.gltf["buffers"][0]["uri"] = "data:application/gltf-buffer;base64,@@@@";
+  ir::Result<Scene> s = read_scene_gltf(t.gltf.dump(), {});
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "/buffers/0/uri");
+  t.gltf["buffers"][0]["uri"] = "a%20b%2Fc%zz.bin";  // %zz is no escape: kept as it is
+  std::string asked;
+  s = read_scene_gltf(t.gltf.dump(),
+                      [&](const std::string& uri, std::vector<uint8_t>& out, std::string&) {
+                        asked = uri;
+                        out = t.bin;
+                        return true;
+                      });
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_EQ(asked, "a b/c%zz.bin");
+  EXPECT_EQ(positions(*s)[3], 1.0f);
+}
+
+// A GLB of the tiny triangle, assembled here rather than by the writer.
+std::vector<uint8_t> tiny_glb(Tiny t) {
+  std::string json = t.gltf.dump();
+  while (json.size() % 4) json += ' ';
+  while (t.bin.size() % 4) t.bin.push_back(0);
+  std::vector<uint8_t> g;
+  g.insert(g.end(), {'g', 'l', 'T', 'F'});
+  put(g, uint32_t(2));
+  put(g, uint32_t(28 + json.size() + t.bin.size()));
+  put(g, uint32_t(json.size()));
+  put(g, uint32_t(0x4E4F534A));
+  g.insert(g.end(), json.begin(), json.end());
+  put(g, uint32_t(t.bin.size()));
+  put(g, uint32_t(0x004E4942));
+  g.insert(g.end(), t.bin.begin(), t.bin.end());
+  return g;
+}
+
+TEST(SceneRead, GlbHeadersAndChunksFailAtTheirByte) {
+  const std::vector<uint8_t> good = tiny_glb(tiny());
+  ASSERT_TRUE(read_scene_glb(good.data(), good.size()).ok());
+  struct Case {
+    std::function<void(std::vector<uint8_t>&)> edit;
+    uint64_t offset;
+  };
+  const std::vector<Case> cases = {
+      {[](std::vector<uint8_t>& g) { g[4] = 1; }, 4},              // version 1
+      {[](std::vector<uint8_t>& g) { g[8] += 4; }, 8},             // length past the file
+      {[](std::vector<uint8_t>& g) { g[16] = 'X'; }, 16},          // first chunk not JSON
+      {[](std::vector<uint8_t>& g) { g[13] = 0x7F; }, 12},         // JSON chunk too long
+      {[](std::vector<uint8_t>& g) { g[20 + 1] = '#'; }, 20 + 1},  // not JSON, at its byte
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    std::vector<uint8_t> g = good;
+    cases[i].edit(g);
+    ir::Result<Scene> s = read_scene_glb(g.data(), g.size());
+    ASSERT_FALSE(s.ok()) << i;
+    EXPECT_EQ(s.error().code, "IMPORT_GLTF_INVALID") << i;
+    EXPECT_EQ(s.error().offset, cases[i].offset) << i << ": " << s.error().to_string();
+  }
+  // No BIN chunk for buffer 0, and an external uri, which a .glb never reads.
+  Tiny t = tiny();
+  std::vector<uint8_t> g = tiny_glb(t);
+  const uint32_t json_length = uint32_t(g[12]) | uint32_t(g[13]) << 8;
+  g.resize(20 + json_length);
+  const uint32_t length = uint32_t(g.size());
+  std::memcpy(g.data() + 8, &length, 4);
+  ir::Result<Scene> s = read_scene_glb(g.data(), g.size());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "/buffers/0") << s.error().to_string();
+  t.gltf["buffers"][0]["uri"] = "mesh.bin";
+  g = tiny_glb(t);
+  s = read_scene_glb(g.data(), g.size());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "/buffers/0/uri");
+}
+
 // glTF allows indices and sparse indices of UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT
 // only; any other type is refused before a value is turned into a vertex number (a SHORT
 // holding -32768 once reached uint32_t(-32768.0)).
