@@ -48,9 +48,16 @@ std::optional<Error> check_influences(const ir::Mesh& in, const IncomingLimits& 
     const ir::Attribute* j = in.find("JOINTS_" + std::to_string(set));
     const ir::Attribute* w = in.find("WEIGHTS_" + std::to_string(set));
     if (!j || !w) return std::nullopt;
+    // U16 joints and F32 weights (what the scene reader makes) read straight, without get()'s
+    // type switch per value; the same doubles either way.
+    const bool typed = j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32 &&
+                       j->u16.size() >= size_t(in.vertex_count) * j->width &&
+                       w->f32.size() >= size_t(in.vertex_count) * j->width;
     for (uint32_t v = 0; v < in.vertex_count; ++v)
       for (size_t c = 0; c < j->width; ++c) {
-        const double weight = w->get(v, c), joint = j->get(v, c);
+        const size_t at = size_t(v) * j->width + c;
+        const double weight = typed ? double(w->f32[at]) : w->get(v, c);
+        const double joint = typed ? double(j->u16[at]) : j->get(v, c);
         if (!(weight >= 0))
           return error("IMPORT_BAD_WEIGHT",
                        "vertex " + n(v) + "'s weight " + std::to_string(weight) + " is negative",
