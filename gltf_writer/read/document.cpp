@@ -269,7 +269,6 @@ Primitive primitive_of(Object& o) {
   p.indices = o.index("indices");
   p.material = o.index("material");
   if (o.find("mode")) p.mode = o.index("mode");
-  p.extras = o.extras();
   return p;
 }
 
@@ -299,7 +298,7 @@ void read_document(Json& root, const Sources& from, Document& doc) {
   });
   each(top, "meshes", [&](Object& o) {
     Mesh m;
-    m.name = o.text("name");
+    o.text("name");  // checked like every name; the reader names nothing after a mesh
     o.required("primitives");
     each(o, "primitives", [&](Object& p) { m.primitives.push_back(primitive_of(p)); });
     m.extras = o.extras();

@@ -66,10 +66,8 @@ struct Primitive {
   Attributes attributes;
   std::vector<Attributes> targets;
   int indices = -1, material = -1, mode = kTriangles;
-  ir::Json extras = ir::Json::object();
 };
 struct Mesh {
-  std::string name;
   std::vector<Primitive> primitives;
   ir::Json extras = ir::Json::object();
 };

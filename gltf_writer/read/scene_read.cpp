@@ -247,7 +247,7 @@ class Builder {
     for (size_t pi = 0; pi < gm.primitives.size(); ++pi) {
       const doc::Primitive& gp = gm.primitives[pi];
       const std::string path = mesh_path + "/primitives/" + to_string(pi);
-      if (gp.mode != doc::kTriangles && gp.mode != -1)
+      if (gp.mode != doc::kTriangles)
         fail("IMPORT_GLTF_PRIMITIVE",
              "mode " + to_string(gp.mode) + ": import reads triangle lists only (mode 4)",
              path + "/mode");
