@@ -24,6 +24,7 @@
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
+#include "converter/io/heap_policy.h"
 #include "converter/io/interrupt.h"
 #include "converter/io/name_lists.h"
 #include "converter/io/vertex_tables.h"
@@ -614,6 +615,7 @@ Command add_extract(CLI::App& app, inspect::ExtractRun& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  io::keep_batch_heap();  // before any input: a batch's per-input memory stays paged in
   CLI::App app{"forge2gltf " + std::string(version()) + ": convert " +
                joined(&Format::game, " and ") + " meshes to glTF 2.0"};
   app.set_version_flag("--version", std::string("forge2gltf ") + version());
