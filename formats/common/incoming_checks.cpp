@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace f2g {
 
@@ -14,6 +15,18 @@ Error error(const char* code, std::string message, std::string path) {
 }
 
 bool starts(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// Whether no value is a NaN or an infinity (all exponent bits set), without a branch per
+// value: the compiler vectorises it, and the caller looks for the first bad one only then.
+bool all_finite(const std::vector<float>& values) {
+  uint32_t bad = 0;
+  for (const float x : values) {
+    uint32_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    bad |= uint32_t((bits & 0x7F800000u) == 0x7F800000u);
+  }
+  return bad == 0;
+}
 
 std::optional<Error> check_attribute(const ir::Attribute& a, uint32_t vertex_count,
                                      const IncomingLimits& limits) {
@@ -32,7 +45,7 @@ std::optional<Error> check_attribute(const ir::Attribute& a, uint32_t vertex_cou
                  a.semantic + " holds " + n(a.value_count()) + " values, expected " + n(a.width) +
                      " x " + n(vertex_count) + " vertices",
                  incoming_path(a.semantic));
-  if (a.type == ir::Scalar::F32)
+  if (a.type == ir::Scalar::F32 && !all_finite(a.f32))
     for (size_t k = 0; k < a.f32.size(); ++k)
       if (!std::isfinite(a.f32[k]))
         return error("IMPORT_NOT_FINITE",
@@ -53,6 +66,17 @@ std::optional<Error> check_influences(const ir::Mesh& in, const IncomingLimits& 
     const bool typed = j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32 &&
                        j->u16.size() >= size_t(in.vertex_count) * j->width &&
                        w->f32.size() >= size_t(in.vertex_count) * j->width;
+    // Typed, a joint is a whole number in [0, 65536) by its type: one pass tests what is
+    // left (the weight's sign, the reach), and the loop below runs only to name the vertex.
+    if (typed) {
+      bool bad = false;
+      for (size_t at = 0; at < size_t(in.vertex_count) * j->width; ++at) {
+        const float weight = w->f32[at];
+        const bool negative = !(weight >= 0), unreached = !(double(j->u16[at]) < reach);
+        bad |= negative | ((weight > 0) & unreached);
+      }
+      if (!bad) continue;
+    }
     for (uint32_t v = 0; v < in.vertex_count; ++v)
       for (size_t c = 0; c < j->width; ++c) {
         const size_t at = size_t(v) * j->width + c;

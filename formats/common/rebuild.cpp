@@ -150,23 +150,43 @@ class InfluenceTable {
  public:
   InfluenceTable() = default;
   InfluenceTable(const ir::Mesh& mesh, bool tidy) {
-    at_.reserve(size_t(mesh.vertex_count) + 1);
-    const InfluenceSets sets = influence_sets(mesh);  // looked up once, not per vertex
+    // Each set's reach (the vertices both its attributes hold, as append_influences stops)
+    // and lanes, looked up once: then every vertex is written straight into its place.
+    struct Set {
+      const ir::Attribute *j, *w;
+      uint32_t reach;
+      bool typed;  // U16 joints and F32 weights, read without get()'s type switch
+    };
+    std::vector<Set> sets;
     size_t lanes = 0;
-    for (const auto& set : sets) lanes += set.first->width;
-    all_.reserve(size_t(mesh.vertex_count) * lanes);
-    for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
-      const size_t start = all_.size();
-      at_.push_back(start);
-      append_influences(sets, v, all_);  // straight into the table, tidied in place
-      if (tidy) {
-        all_.erase(std::remove_if(all_.begin() + long(start), all_.end(),
-                                  [](const Influence& i) { return i.weight <= 0; }),
-                   all_.end());
-        by_joint(all_.data() + start, all_.size() - start);
-      }
+    for (const auto& [j, w] : influence_sets(mesh)) {
+      const size_t reach = std::min(j->vertex_count(), w->vertex_count());
+      sets.push_back({j, w, uint32_t(std::min<size_t>(reach, UINT32_MAX)),
+                      j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32});
+      lanes += j->width;
     }
-    at_.push_back(all_.size());
+    at_.resize(size_t(mesh.vertex_count) + 1);
+    all_.resize(size_t(mesh.vertex_count) * lanes);
+    Influence* const first = all_.data();
+    Influence* out = first;
+    for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
+      at_[v] = size_t(out - first);
+      Influence* const start = out;
+      for (const Set& set : sets) {
+        if (v >= set.reach) break;
+        const size_t width = set.j->width, at = size_t(v) * width;
+        for (size_t c = 0; c < width; ++c) {
+          const Influence i = set.typed
+                                  ? Influence{set.j->u16[at + c], set.w->f32[at + c]}
+                                  : Influence{uint16_t(set.j->get(v, c)), float(set.w->get(v, c))};
+          if (tidy && i.weight <= 0) continue;  // tidy: zero weights dropped
+          *out++ = i;
+        }
+      }
+      if (tidy) by_joint(start, size_t(out - start));
+    }
+    at_[mesh.vertex_count] = size_t(out - first);
+    all_.resize(at_[mesh.vertex_count]);
   }
   // Vertex v's: where they start and how many.
   std::pair<const Influence*, size_t> of(uint32_t v) const {

@@ -49,6 +49,11 @@ std::string code(const ir::Mesh& m, const IncomingLimits& l = limits()) {
   return e ? e->code : "ok";
 }
 
+std::string message(const ir::Mesh& m, const IncomingLimits& l = limits()) {
+  const std::optional<Error> e = check_incoming_mesh(m, l);
+  return e ? e->message : "";
+}
+
 std::string path(const ir::Mesh& m, const IncomingLimits& l = limits()) {
   const std::optional<Error> e = check_incoming_mesh(m, l);
   return e ? e->path : "";
@@ -174,6 +179,32 @@ TEST(IncomingChecks, WeightedJointsAreDonorBonesTheIndexReaches) {
   m.find("JOINTS_0")->u16[0] = 9;
   m.find("WEIGHTS_0")->f32[0] = -1;
   EXPECT_EQ(code(m, unskinned), "ok");
+}
+
+// The checks test every value in one pass and look for the culprit only after: the message
+// still names the first bad vertex, in the first set that has one.
+TEST(IncomingChecks, TheFirstBadValueIsTheOneNamed) {
+  ir::Mesh m = quad();
+  m.find("TANGENT")->f32[13] = std::nanf("");  // vertex 3
+  m.find("TANGENT")->f32[15] = INFINITY;
+  EXPECT_EQ(message(m), "TANGENT of vertex 3 is not a finite number");
+  m = quad();
+  m.find("WEIGHTS_0")->f32[9] = -0.5f;  // vertex 2, lane 1
+  m.find("WEIGHTS_0")->f32[13] = -1.0f;
+  EXPECT_EQ(message(m), "vertex 2's weight -0.500000 is negative");
+  // A second set whose first set holds: the joint of vertex 3 there, past the donor's bones.
+  m = quad();
+  ir::Attribute j = *m.find("JOINTS_0");
+  j.semantic = "JOINTS_1";
+  j.u16 = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0};
+  m.attributes.push_back(j);
+  m.attributes.push_back(ir::f32_attribute(
+      "WEIGHTS_1", 4, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.25f, 0}));
+  EXPECT_EQ(code(m), "IMPORT_JOINT_OUT_OF_RANGE");
+  EXPECT_EQ(path(m), "mesh/attributes/JOINTS_1");
+  EXPECT_EQ(message(m),
+            "vertex 3 is weighted to joint 7.000000; the donor has 2 bones (stored joints reach " +
+                std::to_string(limits().joint_limit) + ")");
 }
 
 }  // namespace
