@@ -390,41 +390,47 @@ class Builder {
     const std::string& s = a.semantic;
     if (s.rfind("JOINTS_", 0) == 0) {
       if (v.width != 4) fail("IMPORT_GLTF_PRIMITIVE", "JOINTS is not VEC4", path);
-      a.u16.reserve(a.u16.size() + v.count * 4);
+      const size_t start = a.u16.size();
+      a.u16.resize(start + v.count * 4);
+      uint16_t* out = a.u16.data() + start;
       // The IR joint of each skin joint, found on first use (joints are numbered in the order
       // the vertices first name them).
       std::vector<uint32_t> joint_of(skin ? skin->joints.size() : 0, kNoJoint);
-      for (size_t i = 0; i < v.count; ++i)
-        for (size_t c = 0; c < 4; ++c) {
-          // Checked before the conversion: a float or normalized accessor may hold a
-          // fraction, a NaN or a value no integer type holds.
-          const double j = v.at(i, c);
-          if (!skin || !(j >= 0 && j < double(skin->joints.size())) || j != std::floor(j))
-            fail("IMPORT_GLTF_PRIMITIVE",
-                 "joint " + Json(j).dump() + " of vertex " + to_string(i) +
-                     " is not in the node's skin",
-                 path);
-          uint32_t& joint = joint_of[size_t(j)];
-          if (joint == kNoJoint) {
-            const int node = skin->joints[size_t(j)];
-            if (node < 0 || size_t(node) >= model_.nodes.size())
-              fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
-            joint = joint_index(node);
-          }
-          a.u16.push_back(uint16_t(joint));
+      const double joints = double(joint_of.size());
+      for (size_t k = 0; k < v.count * 4; ++k) {
+        // Checked before the conversion: a float or normalized accessor may hold a fraction,
+        // a NaN or a value no integer type holds.
+        const double j = v.v[k];
+        if (!skin || !(j >= 0 && j < joints) || j != std::floor(j))
+          fail("IMPORT_GLTF_PRIMITIVE",
+               "joint " + Json(j).dump() + " of vertex " + to_string(k / 4) +
+                   " is not in the node's skin",
+               path);
+        uint32_t& joint = joint_of[size_t(j)];
+        if (joint == kNoJoint) {
+          const int node = skin->joints[size_t(j)];
+          if (node < 0 || size_t(node) >= model_.nodes.size())
+            fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
+          joint = joint_index(node);
         }
+        *out++ = uint16_t(joint);
+      }
       return;
     }
     if (v.width != a.width && !(s.rfind("COLOR_", 0) == 0 && v.width == 3))
       fail("IMPORT_GLTF_PRIMITIVE", s + " has " + to_string(v.width) + " components", path);
     const bool position = s == "POSITION", tangent = s == "TANGENT";
-    a.f32.reserve(a.f32.size() + v.count * a.width);
+    // Written in place: a.width floats per vertex whatever the branch below.
+    const size_t start = a.f32.size();
+    a.f32.resize(start + v.count * a.width);
+    float* out = a.f32.data() + start;
+    const double* in = v.v.data();
     if (position || tangent || s == "NORMAL") {
       const Mat4& turn = position || tangent ? m : nm;
       const double handedness = det3(m) < 0 ? -1 : 1;
       const Permutation perm = permutation_of(m);
-      for (size_t i = 0; i < v.count; ++i) {
-        std::array<double, 3> p{v.at(i, 0), v.at(i, 1), v.at(i, 2)};
+      for (size_t i = 0; i < v.count; ++i, in += v.width) {
+        const std::array<double, 3> p{in[0], in[1], in[2]};
         for (double x : p) finite_or_fail(x, path);
         std::array<double, 3> q;
         if (exact_) {
@@ -438,18 +444,18 @@ class Builder {
           if (l > 0 && std::fabs(l - pl) > 1e-12)  // keep the stored length when exact
             for (double& x : q) x = x / l * pl;
         }
-        for (double x : q) a.f32.push_back(float(x));
-        if (tangent) a.f32.push_back(float(v.at(i, 3) * handedness));
+        for (double x : q) *out++ = float(x);
+        if (tangent) *out++ = float(in[3] * handedness);
       }
       return;
     }
     const bool opaque = a.width == 4 && v.width == 3;  // COLOR RGB: opaque
     for (size_t i = 0; i < v.count; ++i) {
-      for (size_t c = 0; c < v.width; ++c) {
-        finite_or_fail(v.at(i, c), path);
-        a.f32.push_back(float(v.at(i, c)));
+      for (size_t c = 0; c < v.width; ++c, ++in) {
+        finite_or_fail(*in, path);
+        *out++ = float(*in);
       }
-      if (opaque) a.f32.push_back(1.0f);
+      if (opaque) *out++ = 1.0f;
     }
   }
 
