@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "gltf_writer/read/json_text.h"
 #include "gltf_writer/read/scene_failure.h"
 
 namespace f2g::gltf::doc {
@@ -326,11 +327,9 @@ void read_document(Json& root, const Sources& from, Document& doc) {
 // The JSON text at byte `base` of the file: a parse error names its byte there.
 Json parse(const uint8_t* text, size_t size, uint64_t base) {
   try {
-    return Json::parse(text, text + size);
-  } catch (const nlohmann::json::parse_error& e) {
-    invalid(std::string("not JSON: ") + e.what(), "", base + (e.byte > 0 ? e.byte - 1 : 0));
-  } catch (const nlohmann::json::exception& e) {  // a number past double's range
-    invalid(std::string("not JSON: ") + e.what(), "", base);
+    return parse_json_text(text, size);
+  } catch (const JsonTextError& e) {
+    invalid("not JSON: " + e.message, "", base + e.offset);
   }
 }
 
