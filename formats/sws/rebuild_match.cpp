@@ -8,11 +8,15 @@ namespace f2g::sws {
 
 namespace {
 
-// Mesh `m` restricted to `vertices` (attributes only: the matcher's input). Each attribute's
-// kind is copied, not the attribute: a copy would copy every vertex once per range.
+// Mesh `m` restricted to `vertices` (attributes only: the matcher's input), with the list of
+// attributes import computed (extras[kComputedKey]), which the matcher leaves out of its
+// comparison as every game's does. Each attribute's kind is copied, not the attribute: a copy
+// would copy every vertex once per range.
 ir::Mesh subset(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
   ir::Mesh out;
   out.vertex_count = uint32_t(vertices.size());
+  if (m.extras.is_object() && m.extras.contains(kComputedKey))
+    out.extras[kComputedKey] = m.extras[kComputedKey];
   for (const ir::Attribute& a : m.attributes) {
     ir::Attribute b;
     b.semantic = a.semantic;

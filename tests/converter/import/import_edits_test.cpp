@@ -16,6 +16,7 @@
 #include "gltf_writer/write/write.h"
 #include "tests/support/files.h"
 #include "tests/support/gltf_import.h"
+#include "tests/support/sample_files.h"
 
 namespace f2g::import {
 namespace {
@@ -239,6 +240,38 @@ TEST(ImportEdits, ANewMaterialIsRefusedUntilMapped) {
   const ImportOutcome o = run(g, sample(name), mapped);
   ASSERT_FALSE(o.error) << o.error->to_string();
   EXPECT_EQ(o.bytes, sample(name));
+}
+
+// A tool that exports no normals (or no tangents) hands import a mesh whose NORMAL and
+// TANGENT import computes: they are not what the file says, so the match leaves them out, and
+// every vertex the edit did not touch keeps its bytes, the donor's normals with them. The
+// same contract for every game: SWS's range-by-range match once compared the computed ones
+// and wrote most vertices afresh.
+TEST(ImportEdits, AGltfWithoutNormalsKeepsEveryDonorVertexInEveryGame) {
+  size_t samples = 0;
+  for (const auto& path : test::sample_mesh_paths()) {
+    const std::vector<uint8_t> donor = test::read_bytes(path);
+    std::optional<Gltf> g = test::gltf_doc(decoded(donor));
+    ASSERT_TRUE(g.has_value()) << path;
+    bool had_normals = false;
+    for (Json& mesh : g->json["meshes"])
+      for (Json& p : mesh["primitives"]) {
+        for (const char* s : {"NORMAL", "TANGENT", "_TANGENT"})
+          had_normals = p["attributes"].erase(s) > 0 || had_normals;
+        if (p.contains("targets"))
+          for (Json& t : p["targets"]) t.erase("NORMAL"), t.erase("TANGENT");
+      }
+    if (!had_normals) continue;
+    ++samples;
+    const ImportOutcome o = run(*g, donor);
+    ASSERT_FALSE(o.error) << path << ": " << o.error->to_string();
+    EXPECT_TRUE(o.summary.value("computed", Json::array()).dump().find("NORMAL") !=
+                std::string::npos)
+        << path << ": " << o.summary.dump();
+    EXPECT_EQ(o.summary.value("vertices_new", -1), 0) << path << ": " << o.summary.dump();
+    EXPECT_TRUE(o.bytes == donor) << path << ": " << o.summary.dump();
+  }
+  EXPECT_GE(samples, test::sample_mesh_paths().size() / 2);  // most samples store normals
 }
 
 }  // namespace
