@@ -198,8 +198,8 @@ TEST(IncomingChecks, TheFirstBadValueIsTheOneNamed) {
   j.semantic = "JOINTS_1";
   j.u16 = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0};
   m.attributes.push_back(j);
-  m.attributes.push_back(ir::f32_attribute(
-      "WEIGHTS_1", 4, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.25f, 0}));
+  m.attributes.push_back(
+      ir::f32_attribute("WEIGHTS_1", 4, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.25f, 0}));
   EXPECT_EQ(code(m), "IMPORT_JOINT_OUT_OF_RANGE");
   EXPECT_EQ(path(m), "mesh/attributes/JOINTS_1");
   EXPECT_EQ(message(m),
