@@ -101,32 +101,49 @@ class CellIndex {
 };
 
 // The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
-// the first n without them.
-using InfluenceSets = std::vector<std::pair<const ir::Attribute*, const ir::Attribute*>>;
-InfluenceSets influence_sets(const ir::Mesh& mesh) {
-  InfluenceSets sets;
+// the first n without them; with the vertices both attributes hold (`reach`) and whether
+// they are the IR's own types, looked up once, not per vertex.
+struct InfluenceSet {
+  const ir::Attribute *j, *w;
+  uint32_t reach;
+  bool typed;  // U16 joints and F32 weights, read straight: the values get() gives
+};
+std::vector<InfluenceSet> influence_sets(const ir::Mesh& mesh) {
+  std::vector<InfluenceSet> sets;
   for (int set = 0;; ++set) {
     const ir::Attribute* j = mesh.find("JOINTS_" + std::to_string(set));
     const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
     if (!j || !w || j->width != w->width) break;
-    sets.push_back({j, w});
+    const size_t reach = std::min(j->vertex_count(), w->vertex_count());
+    sets.push_back({j, w, uint32_t(std::min<size_t>(reach, UINT32_MAX)),
+                    j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32});
   }
   return sets;
 }
 
-// Vertex v's influences appended to `out`, set by set, up to the first set too short for v.
-void append_influences(const InfluenceSets& sets, uint32_t v, std::vector<Influence>& out) {
-  for (const auto& [j, w] : sets) {
-    if (v >= j->vertex_count() || v >= w->vertex_count()) break;
-    const size_t at = size_t(v) * j->width;
-    // The IR's own types (U16 joints, F32 weights) read straight: the values get() gives.
-    if (j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32) {
-      for (size_t c = 0; c < j->width; ++c) out.push_back({j->u16[at + c], w->f32[at + c]});
-      continue;
+size_t lanes_of(const std::vector<InfluenceSet>& sets) {
+  size_t lanes = 0;
+  for (const InfluenceSet& set : sets) lanes += set.j->width;
+  return lanes;
+}
+
+// Vertex v's influences written from `out` on, set by set, up to the first set too short
+// for v; `tidy`: zero weights left out. Returns the end of what it wrote (at most
+// lanes_of(sets) influences).
+Influence* put_influences(const std::vector<InfluenceSet>& sets, uint32_t v, bool tidy,
+                          Influence* out) {
+  for (const InfluenceSet& set : sets) {
+    if (v >= set.reach) break;
+    const size_t width = set.j->width, at = size_t(v) * width;
+    for (size_t c = 0; c < width; ++c) {
+      const Influence i = set.typed
+                              ? Influence{set.j->u16[at + c], set.w->f32[at + c]}
+                              : Influence{uint16_t(set.j->get(v, c)), float(set.w->get(v, c))};
+      if (tidy && i.weight <= 0) continue;
+      *out++ = i;
     }
-    for (size_t c = 0; c < j->width; ++c)
-      out.push_back({uint16_t(j->get(v, c)), float(w->get(v, c))});
   }
+  return out;
 }
 
 // Influences in joint order. A vertex has a few: insertion sort, which is what std::sort
@@ -150,39 +167,15 @@ class InfluenceTable {
  public:
   InfluenceTable() = default;
   InfluenceTable(const ir::Mesh& mesh, bool tidy) {
-    // Each set's reach (the vertices both its attributes hold, as append_influences stops)
-    // and lanes, looked up once: then every vertex is written straight into its place.
-    struct Set {
-      const ir::Attribute *j, *w;
-      uint32_t reach;
-      bool typed;  // U16 joints and F32 weights, read without get()'s type switch
-    };
-    std::vector<Set> sets;
-    size_t lanes = 0;
-    for (const auto& [j, w] : influence_sets(mesh)) {
-      const size_t reach = std::min(j->vertex_count(), w->vertex_count());
-      sets.push_back({j, w, uint32_t(std::min<size_t>(reach, UINT32_MAX)),
-                      j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32});
-      lanes += j->width;
-    }
+    const std::vector<InfluenceSet> sets = influence_sets(mesh);
     at_.resize(size_t(mesh.vertex_count) + 1);
-    all_.resize(size_t(mesh.vertex_count) * lanes);
+    all_.resize(size_t(mesh.vertex_count) * lanes_of(sets));
     Influence* const first = all_.data();
     Influence* out = first;
     for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
       at_[v] = size_t(out - first);
       Influence* const start = out;
-      for (const Set& set : sets) {
-        if (v >= set.reach) break;
-        const size_t width = set.j->width, at = size_t(v) * width;
-        for (size_t c = 0; c < width; ++c) {
-          const Influence i = set.typed
-                                  ? Influence{set.j->u16[at + c], set.w->f32[at + c]}
-                                  : Influence{uint16_t(set.j->get(v, c)), float(set.w->get(v, c))};
-          if (tidy && i.weight <= 0) continue;  // tidy: zero weights dropped
-          *out++ = i;
-        }
-      }
+      out = put_influences(sets, v, tidy, out);  // straight into its place
       if (tidy) by_joint(start, size_t(out - start));
     }
     at_[mesh.vertex_count] = size_t(out - first);
@@ -650,8 +643,9 @@ std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, s
 }
 
 std::vector<Influence> influences_of(const ir::Mesh& mesh, uint32_t v) {
-  std::vector<Influence> out;
-  append_influences(influence_sets(mesh), v, out);
+  const std::vector<InfluenceSet> sets = influence_sets(mesh);
+  std::vector<Influence> out(lanes_of(sets));
+  out.resize(size_t(put_influences(sets, v, false, out.data()) - out.data()));
   return out;
 }
 
