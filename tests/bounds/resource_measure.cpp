@@ -5,12 +5,9 @@
 #include <exception>
 #include <memory>
 
+#include "converter/io/heap_policy.h"
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 namespace f2g::test {
 
@@ -20,27 +17,13 @@ double thread_seconds() {
   return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
 }
 
-// glibc hands the heap's top back to the kernel once a free leaves more than trim_threshold
-// above it (a dynamic value), and serves blocks over mmap_threshold from fresh pages. A decode
-// of a large input then pays a page fault for every 4 KiB it touches, in system time: RR's
-// 587 KB vertex mesh took 6.6 to 11 ms against 0.33 ms at 146 KB, a cliff that is the kernel's
-// and not the decoder's work. Fixed thresholds keep the heap warm between runs, so the time
-// the linearity tests compare is the decoder's. (ASan's allocator does not trim this way.)
-namespace {
-void keep_heap_warm() {
-#if defined(__GLIBC__)
-  static const bool pinned = [] {
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest allowed value on 64-bit
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    return true;
-  }();
-  (void)pinned;
-#endif
-}
-}  // namespace
-
+// With glibc's default heap, a decode of a large input paid a page fault for every 4 KiB it
+// touched (RR's 587 KB vertex mesh took 6.6 to 11 ms of thread CPU against 0.33 ms at
+// 146 KB): a cliff that is the kernel's, not the decoder's work. The tests measure under
+// the heap policy forge2gltf's main sets, so the time they compare is the decoder's.
 Outcome measure(const std::vector<uint8_t>& bytes) {
-  keep_heap_warm();
+  static const bool policy = (io::keep_batch_heap(), true);
+  (void)policy;
   std::unique_ptr<uint8_t[]> heap(new uint8_t[bytes.size() ? bytes.size() : 1]);
   if (!bytes.empty()) std::memcpy(heap.get(), bytes.data(), bytes.size());
   const DecodeOptions options;  // auto-detect, built-in vertex tables: what the converter does

@@ -3,7 +3,7 @@
 # K x input + C bytes and 50 ms each; valid meshes scale linearly in bytes and time. The test
 # binary replaces the global operator new/delete (support/alloc_counter.cpp) to count bytes.
 f2g_test_objects(f2g_resource_measure SOURCES bounds/resource_measure.cpp bounds/resource_mutations.cpp
-                 LIBS f2g_formats f2g_gltf GTest::gtest)
+                 LIBS f2g_formats f2g_gltf f2g_io GTest::gtest)
 f2g_test(resource_bounds_test PER_CASE SOURCES bounds/resource_bounds_test.cpp bounds/resource_builders.cpp
          LIBS f2g_formats f2g_gltf f2g_alloc_counter f2g_resource_measure)
 # Bounded resources of import (issue 14, Done means 5): every sample's glb with its donor,
