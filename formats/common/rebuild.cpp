@@ -101,13 +101,26 @@ class CellIndex {
 };
 
 // The influence sets of a mesh: each JOINTS_n with its WEIGHTS_n of the same width, up to
-// the first n without them; with the vertices both attributes hold (`reach`) and whether
-// they are the IR's own types, looked up once, not per vertex.
+// the first n without them; with the vertices both attributes hold (`reach`) and how their
+// values are read, looked up once, not per vertex.
 struct InfluenceSet {
+  enum class Read : uint8_t { Any, U16F32, U8Unorm8 };
   const ir::Attribute *j, *w;
   uint32_t reach;
-  bool typed;  // U16 joints and F32 weights, read straight: the values get() gives
+  // How its values are read: the IR's own types (U16 joints, F32 weights) and a game's u8
+  // joints with unorm8 weights straight, anything else through get(); the same values.
+  Read read;
 };
+
+// float(get()) of a unorm8 weight, for each byte.
+const std::array<float, 256>& unorm8_weights() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> t{};
+    for (int b = 0; b < 256; ++b) t[size_t(b)] = float(b / 255.0);
+    return t;
+  }();
+  return table;
+}
 std::vector<InfluenceSet> influence_sets(const ir::Mesh& mesh) {
   std::vector<InfluenceSet> sets;
   for (int set = 0;; ++set) {
@@ -115,8 +128,13 @@ std::vector<InfluenceSet> influence_sets(const ir::Mesh& mesh) {
     const ir::Attribute* w = mesh.find("WEIGHTS_" + std::to_string(set));
     if (!j || !w || j->width != w->width) break;
     const size_t reach = std::min(j->vertex_count(), w->vertex_count());
-    sets.push_back({j, w, uint32_t(std::min<size_t>(reach, UINT32_MAX)),
-                    j->type == ir::Scalar::U16 && !j->normalized && w->type == ir::Scalar::F32});
+    using Read = InfluenceSet::Read;
+    const Read read = j->normalized                                              ? Read::Any
+                      : j->type == ir::Scalar::U16 && w->type == ir::Scalar::F32 ? Read::U16F32
+                      : j->type == ir::Scalar::U8 && w->type == ir::Scalar::U8 && w->normalized
+                          ? Read::U8Unorm8
+                          : Read::Any;
+    sets.push_back({j, w, uint32_t(std::min<size_t>(reach, UINT32_MAX)), read});
   }
   return sets;
 }
@@ -135,10 +153,20 @@ Influence* put_influences(const std::vector<InfluenceSet>& sets, uint32_t v, boo
   for (const InfluenceSet& set : sets) {
     if (v >= set.reach) break;
     const size_t width = set.j->width, at = size_t(v) * width;
+    const std::array<float, 256>& unorm8 = unorm8_weights();
     for (size_t c = 0; c < width; ++c) {
-      const Influence i = set.typed
-                              ? Influence{set.j->u16[at + c], set.w->f32[at + c]}
-                              : Influence{uint16_t(set.j->get(v, c)), float(set.w->get(v, c))};
+      Influence i;
+      switch (set.read) {
+        case InfluenceSet::Read::U16F32:
+          i = {set.j->u16[at + c], set.w->f32[at + c]};
+          break;
+        case InfluenceSet::Read::U8Unorm8:
+          i = {set.j->u8[at + c], unorm8[set.w->u8[at + c]]};
+          break;
+        case InfluenceSet::Read::Any:
+          i = {uint16_t(set.j->get(v, c)), float(set.w->get(v, c))};
+          break;
+      }
       if (tidy && i.weight <= 0) continue;
       *out++ = i;
     }
@@ -266,40 +294,75 @@ class Matcher {
   VertexMatch run() {
     VertexMatch m;
     m.donor_of.assign(in_.vertex_count, kNewVertex);
+    if (!prepare()) return m;
+    std::vector<uint32_t> all_donor(donor_.vertex_count), all_in(in_.vertex_count);
+    for (uint32_t d = 0; d < donor_.vertex_count; ++d) all_donor[d] = d;
+    for (uint32_t v = 0; v < in_.vertex_count; ++v) all_in[v] = v;
+    match_part(all_donor, all_in, m.donor_of.data());
+    for (uint32_t d : m.donor_of) m.matched += d != kNewVertex;
+    m.donor_order = same_sets(m);
+    return m;
+  }
+
+  // match_parts: each part matched on its own, the set-up above and prepare() done once.
+  std::vector<std::vector<uint32_t>> run_parts(const std::vector<MatchPart>& parts) {
+    std::vector<std::vector<uint32_t>> out(parts.size());
+    const bool ready = prepare();
+    for (size_t k = 0; k < parts.size(); ++k) {
+      out[k].assign(parts[k].incoming->size(), kNewVertex);
+      if (ready) match_part(*parts[k].donor, *parts[k].incoming, out[k].data());
+    }
+    return out;
+  }
+
+ private:
+  // Both meshes' positions, and the half step of each donor position component, read once
+  // into flat arrays: every part and step below asks for them. False: no 3-wide POSITION on
+  // either side, so nothing matches.
+  bool prepare() {
     const ir::Attribute* dp = dp_;
     const ir::Attribute* ip = ip_;
-    if (!dp || !ip || dp->width != 3 || ip->width != 3) return m;
-    // One cell per donor step: the coarsest position step decides the cell size, so an
-    // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
-    double cell = 0;
+    if (!dp || !ip || dp->width != 3 || ip->width != 3) return false;
     position_step_.resize(size_t(donor_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) {
-        position_step_[size_t(v) * 3 + c] = position_at_(v, c);
-        cell = std::max(cell, 2 * position_step_[size_t(v) * 3 + c]);
-      }
-    // Both meshes' positions read once into flat arrays: every step below asks for them.
+      for (size_t c = 0; c < 3; ++c) position_step_[size_t(v) * 3 + c] = position_at_(v, c);
     dpos_.resize(size_t(donor_.vertex_count) * 3);
     ipos_.resize(size_t(in_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) dpos_[size_t(v) * 3 + c] = dp->get(v, c);
     for (uint32_t v = 0; v < in_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) ipos_[size_t(v) * 3 + c] = ip->get(v, c);
-    double extent = 0;
-    for (const double p : dpos_) extent = std::max(extent, std::fabs(p));
+    return true;
+  }
+
+  // Incoming vertices `in_list` against donor vertices `donor_list` (both ascending), as if
+  // they were the whole meshes: the cell size, the candidates' order and which donor vertex is
+  // taken are the part's own. `donor_of` gets, per incoming vertex of the list, its donor
+  // vertex or kNewVertex.
+  void match_part(const std::vector<uint32_t>& donor_list, const std::vector<uint32_t>& in_list,
+                  uint32_t* donor_of) const {
+    // One cell per donor step: the coarsest position step decides the cell size, so an
+    // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
+    double cell = 0, extent = 0;
+    for (const uint32_t d : donor_list)
+      for (size_t c = 0; c < 3; ++c) {
+        cell = std::max(cell, 2 * position_step_[size_t(d) * 3 + c]);
+        extent = std::max(extent, std::fabs(dpos_[size_t(d) * 3 + c]));
+      }
     cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
-    std::vector<Cell> cell_of_vertex(donor_.vertex_count);
-    for (uint32_t v = 0; v < donor_.vertex_count; ++v) {
-      const double* p = &dpos_[size_t(v) * 3];
-      cell_of_vertex[v] = {cell_of(p[0], cell), cell_of(p[1], cell), cell_of(p[2], cell)};
+    std::vector<Cell> cell_of_vertex(donor_list.size());
+    for (size_t k = 0; k < donor_list.size(); ++k) {
+      const double* p = &dpos_[size_t(donor_list[k]) * 3];
+      cell_of_vertex[k] = {cell_of(p[0], cell), cell_of(p[1], cell), cell_of(p[2], cell)};
     }
     const CellIndex cells(cell_of_vertex);
-    std::vector<uint8_t> taken(donor_.vertex_count, 0);
+    std::vector<uint8_t> taken(donor_list.size(), 0);  // by place in donor_list
     const double reach = cell / 2;
-    for (uint32_t v = 0; v < in_.vertex_count; ++v) {
+    for (size_t i = 0; i < in_list.size(); ++i) {
+      const uint32_t v = in_list[i];
       // The nearest donor vertex that fits; among equally near ones an unmatched one, so
       // duplicated donor vertices are each found once.
-      uint32_t best = kNewVertex;
+      uint32_t best = kNewVertex;  // a place in donor_list
       double best_distance = 0;
       size_t looked = 0;
       std::array<std::array<int64_t, 2>, 3> span{};
@@ -314,30 +377,25 @@ class Matcher {
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
             const auto [begin, end] = cells.run({x, y, z}, CellIndex::hash_z(hxy, z));
             for (uint32_t at = begin; at < end; ++at) {
-              const uint32_t d = cells.vertex(at);
+              const uint32_t k = cells.vertex(at);
               if (++looked > kMaxCandidates) break;
               double dist = 0;
-              if (!fits(d, v, dist)) continue;
+              if (!fits(donor_list[k], v, dist)) continue;
               if (best == kNewVertex || dist < best_distance ||
-                  (dist == best_distance && taken[best] && !taken[d])) {
-                best = d;
+                  (dist == best_distance && taken[best] && !taken[k])) {
+                best = k;
                 best_distance = dist;
               }
             }
           }
         }
       }
-      m.donor_of[v] = best;
-      if (best != kNewVertex) {
-        ++m.matched;
-        taken[best] = 1;
-      }
+      if (best == kNewVertex) continue;
+      donor_of[i] = donor_list[best];
+      taken[best] = 1;
     }
-    m.donor_order = same_sets(m);
-    return m;
   }
 
- private:
   // Whether donor vertex d fits incoming vertex v, and how far apart they are (`distance`:
   // the sum of their differences over everything compared, position first, then each shared
   // attribute's components in order; a tie-break among fits only, summed while checking).
@@ -400,8 +458,12 @@ class Matcher {
         a[c] /= la;
         b[c] /= lb;
       }
-    for (size_t c = 0; c < 3; ++c)
-      if (!(std::fabs(a[c] - b[c]) <= 2 * x.step(d, c) + 1e-6)) return false;
+    // The bound is 1e-6 at least (a step is never negative): the step, a call into the
+    // format, is asked only of components further apart than that.
+    for (size_t c = 0; c < 3; ++c) {
+      const double diff = std::fabs(a[c] - b[c]);
+      if (!(diff <= 1e-6) && !(diff <= 2 * x.step(d, c) + 1e-6)) return false;
+    }
     return same_w;
   }
 
@@ -427,9 +489,10 @@ class Matcher {
     if (na != nb) return false;
     for (size_t i = 0; i < na; ++i) {
       if (a[i].joint != b[i].joint) return false;
-      if (a[i].weight != b[i].weight &&
-          !(std::fabs(double(a[i].weight) - double(b[i].weight)) <= 2 * weight_at_(d, i) + 1e-6))
-        return false;
+      if (a[i].weight == b[i].weight) continue;
+      // At least 1e-6 apart before the step is asked (same_direction says why).
+      const double diff = std::fabs(double(a[i].weight) - double(b[i].weight));
+      if (!(diff <= 1e-6) && !(diff <= 2 * weight_at_(d, i) + 1e-6)) return false;
     }
     return true;
   }
@@ -525,8 +588,8 @@ class Matcher {
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
   InfluenceTable donor_tidy_, in_tidy_;
-  std::vector<double> position_step_;  // run(): the half step of each donor POSITION component
-  std::vector<double> dpos_, ipos_;    // run(): each mesh's POSITION, 3 per vertex
+  std::vector<double> position_step_;  // prepare(): the half step of each donor POSITION component
+  std::vector<double> dpos_, ipos_;    // prepare(): each mesh's POSITION, 3 per vertex
   StepAt position_at_, weight_at_;     // the half steps of POSITION and of WEIGHTS_0
 };
 
@@ -607,6 +670,12 @@ HalfStep widened(HalfStep half_step, const IncomingError& error) {
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step) {
   return Matcher(donor, incoming, half_step).run();
+}
+
+std::vector<std::vector<uint32_t>> match_parts(const ir::Mesh& donor, const ir::Mesh& incoming,
+                                               const HalfStep& half_step,
+                                               const std::vector<MatchPart>& parts) {
+  return Matcher(donor, incoming, half_step).run_parts(parts);
 }
 
 bool donor_sets_hold(const ir::Mesh& donor, const ir::Mesh& incoming,

@@ -152,6 +152,21 @@ struct VertexMatch {
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);
 
+// One part of a match by parts: its incoming vertices may take only its donor vertices (both
+// lists of vertex numbers in ascending order).
+struct MatchPart {
+  const std::vector<uint32_t>* donor;
+  const std::vector<uint32_t>* incoming;
+};
+
+// match_vertices of each part on its own, as if the part's vertices were the whole meshes
+// (its own cells, candidate order and taken vertices), the set-up done once for all parts
+// rather than over a copy of each: per part, per incoming vertex of it, the donor vertex it
+// matched (whole-mesh numbers) or kNewVertex. `half_step` is asked in whole-mesh numbers.
+std::vector<std::vector<uint32_t>> match_parts(const ir::Mesh& donor, const ir::Mesh& incoming,
+                                               const HalfStep& half_step,
+                                               const std::vector<MatchPart>& parts);
+
 // The VertexMatch::donor_order rule for a `donor_of` found in parts (a format that matches
 // one material at a time): every incoming vertex matched, the vertex sets and each material's
 // triangles the donor's, up to copies and twins.

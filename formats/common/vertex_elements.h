@@ -26,6 +26,11 @@ inline uint8_t pack_byte(float v) {
   return static_cast<uint8_t>(std::clamp(std::lround(v * 127.0f + 127.0f), 0L, 255L));
 }
 
+// A NORMAL / TANGENT direction's xyz into its first three bytes.
+inline void put_direction_bytes(uint8_t* p, const double* xyz) {
+  for (int i = 0; i < 3; ++i) p[i] = pack_byte(float(xyz[i]));
+}
+
 // The tangent's handedness in its fourth byte: +1 from 128 up.
 inline float unpack_sign_byte(uint8_t b) { return b >= 128 ? 1.0f : -1.0f; }
 inline uint8_t pack_sign_byte(double w) { return w < 0 ? 0 : 255; }

@@ -84,10 +84,10 @@ void encode_element(const VertexElement& e, const double* values, int16_t w, flo
       break;
     }
     case ElementType::UByte4Normal:
-      for (int i = 0; i < 3; ++i) p[i] = pack_byte(float(values[i]));
+      put_direction_bytes(p, values);
       break;
     case ElementType::UByte4Tangent:
-      for (int i = 0; i < 3; ++i) p[i] = pack_byte(float(values[i]));
+      put_direction_bytes(p, values);
       p[3] = pack_sign_byte(values[3]);
       break;
     case ElementType::S16x2Uv:

@@ -100,10 +100,10 @@ void put_element(const VertexFormat& f, const VertexElement& e, const double* x,
       }
       break;
     case ElementType::UByte4Normal:
-      for (int c = 0; c < 3; ++c) p[c] = pack_byte(float(x[c]));
+      put_direction_bytes(p, x);
       break;
     case ElementType::UByte4Tangent:
-      for (int c = 0; c < 3; ++c) p[c] = pack_byte(float(x[c]));
+      put_direction_bytes(p, x);
       if (width < 4) break;  // no handedness given: the base record's stands
       if (e.w == TangentW::PositionWSign) {
         const VertexElement* pos = f.find("POSITION");

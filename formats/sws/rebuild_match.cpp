@@ -8,34 +8,6 @@ namespace f2g::sws {
 
 namespace {
 
-// Mesh `m` restricted to `vertices` (attributes only: the matcher's input), with the list of
-// attributes import computed (extras[kComputedKey]), which the matcher leaves out of its
-// comparison as every game's does. Each attribute's kind is copied, not the attribute: a copy
-// would copy every vertex once per range.
-ir::Mesh subset(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
-  ir::Mesh out;
-  out.vertex_count = uint32_t(vertices.size());
-  if (m.extras.is_object() && m.extras.contains(kComputedKey))
-    out.extras[kComputedKey] = m.extras[kComputedKey];
-  for (const ir::Attribute& a : m.attributes) {
-    ir::Attribute b;
-    b.semantic = a.semantic;
-    b.type = a.type;
-    b.width = a.width;
-    b.normalized = a.normalized;
-    const auto pick = [&vertices, w = size_t(a.width)](const auto& from, auto& to) {
-      to.resize(vertices.size() * w);
-      auto* o = to.data();
-      for (uint32_t v : vertices) o = std::copy_n(from.data() + size_t(v) * w, w, o);
-    };
-    if (a.type == ir::Scalar::F32) pick(a.f32, b.f32);
-    if (a.type == ir::Scalar::U8) pick(a.u8, b.u8);
-    if (a.type == ir::Scalar::U16) pick(a.u16, b.u16);
-    out.attributes.push_back(std::move(b));
-  }
-  return out;
-}
-
 // Per material (or kNewVertex: named by no triangle), the vertices its triangles name.
 std::map<uint32_t, std::vector<uint32_t>> vertices_by_material(const ir::Mesh& m) {
   std::map<uint32_t, std::vector<uint32_t>> out;
@@ -99,22 +71,22 @@ VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfSte
   out.donor_of.assign(in.vertex_count, kNewVertex);
   const auto donor_sets = vertices_by_material(donor.ir);
   const auto in_sets = vertices_by_material(in);
-  std::vector<uint8_t> taken(donor.vertex_count, 0);
+  std::vector<MatchPart> parts;
   for (const auto& [material, incoming] : in_sets) {
     const auto d = donor_sets.find(material);
-    if (d == donor_sets.end()) continue;
-    const std::vector<uint32_t>& dv = d->second;
-    const HalfStep local = [&](const std::string& s) -> StepAt {
-      StepAt at = half_step(s);
-      return [at, &dv](uint32_t v, size_t c) { return at(dv[v], c); };
-    };
-    const VertexMatch m = match_vertices(subset(donor.ir, dv), subset(in, incoming), local);
+    if (d != donor_sets.end()) parts.push_back({&d->second, &incoming});
+  }
+  // Both lists of a part ascend, as match_parts asks: vertices_by_material sorts them.
+  const std::vector<std::vector<uint32_t>> found = match_parts(donor.ir, in, half_step, parts);
+  for (size_t k = 0; k < parts.size(); ++k) {
+    const std::vector<uint32_t>& incoming = *parts[k].incoming;
     for (size_t i = 0; i < incoming.size(); ++i) {
       // A vertex several materials name keeps its first match.
-      if (m.donor_of[i] == kNewVertex || out.donor_of[incoming[i]] != kNewVertex) continue;
-      out.donor_of[incoming[i]] = dv[m.donor_of[i]];
+      if (found[k][i] == kNewVertex || out.donor_of[incoming[i]] != kNewVertex) continue;
+      out.donor_of[incoming[i]] = found[k][i];
     }
   }
+  std::vector<uint8_t> taken(donor.vertex_count, 0);
   for (uint32_t d : out.donor_of) out.matched += d != kNewVertex;
   // rebuild.h: the donor's order stands when the vertex sets are the donor's, one to one, and
   // each material keeps its triangles.

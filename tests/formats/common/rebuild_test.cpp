@@ -259,6 +259,113 @@ TEST(MatchVertices, ATrimmedSetInAFileWithRoomForAllIsAnEdit) {
   EXPECT_EQ(m.matched, 0u);
 }
 
+// A game's influences (u8 joints, unorm8 weights) read as the values get() gives: equal to
+// the IR's own types (U16 joints, float weights) of the same values, at a weight step of 0.
+TEST(MatchVertices, U8InfluencesCompareWithTheSameValuesAsU16AndFloat) {
+  ir::Mesh donor = quad(), in = quad();
+  donor.attributes.push_back(
+      ir::u8_attribute("JOINTS_0", 4, false, {1, 2, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 4, 0, 0}));
+  donor.attributes.push_back(ir::u8_attribute(
+      "WEIGHTS_0", 4, true, {191, 64, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 128, 127, 0, 0}));
+  ir::Attribute ij;
+  ij.semantic = "JOINTS_0";
+  ij.type = ir::Scalar::U16;
+  ij.width = 4;
+  ij.u16 = {2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 4, 0, 0};
+  in.attributes.push_back(ij);
+  in.attributes.push_back(ir::f32_attribute(
+      "WEIGHTS_0", 4,
+      {64 / 255.0f, 191 / 255.0f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 128 / 255.0f, 127 / 255.0f, 0, 0}));
+  const HalfStep exact = step(0.5 / 256, 0);
+  EXPECT_EQ(match_vertices(donor, in, exact).donor_of, (std::vector<uint32_t>{0, 1, 2, 3}));
+  in.find("WEIGHTS_0")->f32[12] = 0.5f;  // 128 / 255 is not 0.5
+  EXPECT_EQ(match_vertices(donor, in, exact).donor_of[3], kNewVertex);
+}
+
+// Mesh `m` cut down to `vertices`, every attribute with it: the copy match_parts spares.
+ir::Mesh cut(const ir::Mesh& m, const std::vector<uint32_t>& vertices) {
+  ir::Mesh out;
+  out.vertex_count = uint32_t(vertices.size());
+  out.extras = m.extras;
+  for (const ir::Attribute& a : m.attributes) {
+    ir::Attribute b = a;
+    b.f32.clear();
+    b.u8.clear();
+    b.u16.clear();
+    for (uint32_t v : vertices)
+      for (size_t c = 0; c < a.width; ++c) {
+        const size_t at = size_t(v) * a.width + c;
+        if (a.type == ir::Scalar::F32) b.f32.push_back(a.f32[at]);
+        if (a.type == ir::Scalar::U8) b.u8.push_back(a.u8[at]);
+        if (a.type == ir::Scalar::U16) b.u16.push_back(a.u16[at]);
+      }
+    out.attributes.push_back(std::move(b));
+  }
+  return out;
+}
+
+// Each part is matched as match_vertices matches a copy of its vertices: the same donor
+// vertex for every incoming one, on a donor with coincident vertices (ties), normals,
+// influences, parts that share vertices and a part whose incoming vertices sit elsewhere.
+TEST(MatchParts, EachPartMatchesAsACopyOfItsVerticesWould) {
+  uint64_t state = 99;
+  const auto below = [&state](uint32_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return uint32_t((state >> 33) % n);
+  };
+  const uint32_t n = 900;
+  std::vector<float> p, nrm;
+  std::vector<uint8_t> j, w;
+  for (uint32_t v = 0; v < n; ++v) {
+    // A coarse grid: many vertices share a spot, some all their values.
+    for (int c = 0; c < 3; ++c) p.push_back(float(below(6)) / 64);
+    const uint32_t face = below(3);
+    for (uint32_t c = 0; c < 3; ++c) nrm.push_back(c == face ? 0.9f : 0.1f);
+    j.insert(j.end(), {uint8_t(below(3)), uint8_t(3 + below(2)), 0, 0});
+    const uint8_t first = uint8_t(128 + below(2) * 100);
+    w.insert(w.end(), {first, uint8_t(255 - first), 0, 0});
+  }
+  ir::Mesh donor;
+  donor.vertex_count = n;
+  donor.attributes.push_back(ir::f32_attribute("POSITION", 3, p));
+  donor.attributes.push_back(ir::f32_attribute("NORMAL", 3, nrm));
+  donor.attributes.push_back(ir::u8_attribute("JOINTS_0", 4, false, j));
+  donor.attributes.push_back(ir::u8_attribute("WEIGHTS_0", 4, true, w));
+  // Incoming: the donor's vertices shuffled, a few moved past the step.
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  for (uint32_t v = n - 1; v > 0; --v) std::swap(order[v], order[below(v + 1)]);
+  ir::Mesh in = cut(donor, order);
+  for (uint32_t v = 0; v < n; v += 37) in.attributes[0].f32[size_t(v) * 3] += 0.05f;
+  // Parts: by vertex number (ascending), overlapping, and one with nothing to match.
+  std::vector<std::vector<uint32_t>> dl(3), il(3);
+  for (uint32_t v = 0; v < n; ++v) {
+    dl[v % 2].push_back(v);
+    if (v % 5 == 0) dl[2].push_back(v);
+    il[order[v] % 2].push_back(v);
+    if (v % 3 == 0) il[2].push_back(v);
+  }
+  std::vector<MatchPart> parts;
+  for (size_t k = 0; k < 3; ++k) parts.push_back({&dl[k], &il[k]});
+  const HalfStep half = step(0.5 / 64, 0.5 / 255);
+  const std::vector<std::vector<uint32_t>> found = match_parts(donor, in, half, parts);
+  ASSERT_EQ(found.size(), 3u);
+  uint64_t matched = 0;
+  for (size_t k = 0; k < 3; ++k) {
+    const VertexMatch alone = match_vertices(cut(donor, dl[k]), cut(in, il[k]), half);
+    ASSERT_EQ(found[k].size(), il[k].size());
+    for (size_t i = 0; i < il[k].size(); ++i) {
+      const uint32_t expected =
+          alone.donor_of[i] == kNewVertex ? kNewVertex : dl[k][alone.donor_of[i]];
+      ASSERT_EQ(found[k][i], expected) << "part " << k << ", incoming vertex " << il[k][i];
+      matched += expected != kNewVertex;
+    }
+  }
+  // The inputs reach both outcomes.
+  EXPECT_GT(matched, uint64_t(n));
+  EXPECT_LT(matched, uint64_t(il[0].size() + il[1].size() + il[2].size()));
+}
+
 TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
   // Blender's skinned export hands back a stored (0.18, 0, 0) as (0.18, 3.3e-9, 0): the 0 is
   // rounded at the precision of 0.18 (2 x FLT_EPSILON x 0.18 = 4.3e-8), not of 0.
