@@ -25,6 +25,16 @@ ir::Mesh quad() {
   return m;
 }
 
+// JOINTS_0 of the IR's own type.
+ir::Attribute joints16(std::vector<uint16_t> values) {
+  ir::Attribute j;
+  j.semantic = "JOINTS_0";
+  j.type = ir::Scalar::U16;
+  j.width = 4;
+  j.u16 = std::move(values);
+  return j;
+}
+
 HalfStep step(double position, double other = 1e-6) {
   return [=](const std::string& semantic) {
     return constant_step(semantic == "POSITION" ? position : other);
@@ -191,13 +201,8 @@ TEST(MatchVertices, NormalsCompareAsDirections) {
 
 TEST(MatchVertices, InfluencesCompareAsSetsWhateverTheLaneOrder) {
   ir::Mesh donor = quad(), in = quad();
-  ir::Attribute dj;
-  dj.semantic = "JOINTS_0";
-  dj.type = ir::Scalar::U16;
-  dj.width = 4;
-  dj.u16 = {1, 2, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0};
-  ir::Attribute ij = dj;
-  ij.u16 = {2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0};
+  const ir::Attribute dj = joints16({1, 2, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0});
+  const ir::Attribute ij = joints16({2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0});
   donor.attributes.push_back(dj);
   donor.attributes.push_back(
       ir::f32_attribute("WEIGHTS_0", 4, {0.75f, 0.25f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}));
@@ -267,12 +272,7 @@ TEST(MatchVertices, U8InfluencesCompareWithTheSameValuesAsU16AndFloat) {
       ir::u8_attribute("JOINTS_0", 4, false, {1, 2, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 4, 0, 0}));
   donor.attributes.push_back(ir::u8_attribute(
       "WEIGHTS_0", 4, true, {191, 64, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 128, 127, 0, 0}));
-  ir::Attribute ij;
-  ij.semantic = "JOINTS_0";
-  ij.type = ir::Scalar::U16;
-  ij.width = 4;
-  ij.u16 = {2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 4, 0, 0};
-  in.attributes.push_back(ij);
+  in.attributes.push_back(joints16({2, 1, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 3, 4, 0, 0}));
   in.attributes.push_back(ir::f32_attribute(
       "WEIGHTS_0", 4,
       {64 / 255.0f, 191 / 255.0f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 128 / 255.0f, 127 / 255.0f, 0, 0}));
