@@ -1,6 +1,7 @@
 #include "converter/import/import.h"
 
 #include <algorithm>
+#include <exception>
 
 #include "converter/import/blender_export.h"
 #include "converter/import/vectors.h"
@@ -241,22 +242,32 @@ Json summary(const Import& s) {
 
 }  // namespace
 
-// The passes in order; the first that fails ends the import with nothing written.
+// The passes in order; the first that fails ends the import with nothing written. An
+// exception (out of memory, a broken internal contract) fails this import alone, as
+// INTERNAL_ERROR, as convert's batch does: the other files of a batch still import.
 ImportOutcome import_mesh(const GltfInput& in, const uint8_t* donor, size_t donor_size,
                           const ImportOptions& options) {
   ImportOutcome out;
+  const auto fail = [&out](Diagnostic e) {
+    out.error = std::move(e);
+    out.bytes.clear();
+    return out;
+  };
   Import s{in, donor, donor_size, options, out, {}, {}, nullptr, {}, {}, {}, {}, Json::array(), {}};
-  for (Step (*pass)(Import&) :
-       {decode_donor, read_gltf, check_object_id, drop_skin_of_unskinned_donor, match_donor_names,
-        require_skin_of_skinned_donor, match_targets, compute_missing_attributes, rebuild, gate})
-    if (Step e = pass(s)) {
-      out.error = std::move(*e);
-      out.bytes.clear();
-      return out;
-    }
-  out.summary = summary(s);
-  out.bytes = std::move(s.rebuilt.bytes);
-  return out;
+  try {
+    for (Step (*pass)(Import&) :
+         {decode_donor, read_gltf, check_object_id, drop_skin_of_unskinned_donor, match_donor_names,
+          require_skin_of_skinned_donor, match_targets, compute_missing_attributes, rebuild, gate})
+      if (Step e = pass(s)) return fail(std::move(*e));
+    out.summary = summary(s);
+    out.bytes = std::move(s.rebuilt.bytes);
+    return out;
+  } catch (const std::exception& e) {
+    return fail(
+        Diagnostic{"INTERNAL_ERROR", std::string("unexpected failure: ") + e.what(), "", 0});
+  } catch (...) {
+    return fail(Diagnostic{"INTERNAL_ERROR", "unexpected failure", "", 0});
+  }
 }
 
 }  // namespace f2g::import

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 namespace f2g {
@@ -306,6 +307,18 @@ class Matcher {
 
   // match_parts: each part matched on its own, the set-up above and prepare() done once.
   std::vector<std::vector<uint32_t>> run_parts(const std::vector<MatchPart>& parts) {
+    // The contract (rebuild.h) checked, so a caller's slip is an error, not a read past an
+    // array or a candidate order that differs from the copy's.
+    const auto ascending_below = [](const std::vector<uint32_t>& list, uint32_t count) {
+      for (size_t i = 0; i < list.size(); ++i)
+        if (list[i] >= count || (i > 0 && list[i] <= list[i - 1])) return false;
+      return true;
+    };
+    for (const MatchPart& part : parts)
+      if (!ascending_below(*part.donor, donor_.vertex_count) ||
+          !ascending_below(*part.incoming, in_.vertex_count))
+        throw std::invalid_argument(
+            "match_parts: a part's vertex list is not ascending vertex numbers");
     std::vector<std::vector<uint32_t>> out(parts.size());
     const bool ready = prepare();
     for (size_t k = 0; k < parts.size(); ++k) {

@@ -153,7 +153,8 @@ VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step);
 
 // One part of a match by parts: its incoming vertices may take only its donor vertices (both
-// lists of vertex numbers in ascending order).
+// lists of vertex numbers of their mesh in ascending order; match_parts throws
+// std::invalid_argument otherwise).
 struct MatchPart {
   const std::vector<uint32_t>* donor;
   const std::vector<uint32_t>* incoming;

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace f2g {
 namespace {
@@ -364,6 +365,15 @@ TEST(MatchParts, EachPartMatchesAsACopyOfItsVerticesWould) {
   // The inputs reach both outcomes.
   EXPECT_GT(matched, uint64_t(n));
   EXPECT_LT(matched, uint64_t(il[0].size() + il[1].size() + il[2].size()));
+}
+
+TEST(MatchParts, APartOutOfOrderOrPastTheMeshIsRefused) {
+  const ir::Mesh donor = quad();
+  const std::vector<uint32_t> fine{0, 1, 2, 3}, unordered{1, 0}, past{2, 4};
+  EXPECT_NO_THROW(match_parts(donor, donor, step(0.5 / 256), {{&fine, &fine}}));
+  EXPECT_THROW(match_parts(donor, donor, step(0.5 / 256), {{&unordered, &fine}}),
+               std::invalid_argument);
+  EXPECT_THROW(match_parts(donor, donor, step(0.5 / 256), {{&fine, &past}}), std::invalid_argument);
 }
 
 TEST(FloatHalfStep, CountsUlpsOfTheVertexsLargestComponent) {
