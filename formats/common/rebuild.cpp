@@ -122,6 +122,7 @@ const std::array<float, 256>& unorm8_weights() {
   }();
   return table;
 }
+
 std::vector<InfluenceSet> influence_sets(const ir::Mesh& mesh) {
   std::vector<InfluenceSet> sets;
   for (int set = 0;; ++set) {
@@ -438,6 +439,13 @@ class Matcher {
     return true;
   }
 
+  // Directions and weights: `diff` within a whole step (twice `half_step` at d, c) + 1e-6.
+  // The bound is 1e-6 at least (a step is never negative), so the step, a call into the
+  // format, is asked only of values further apart than that.
+  static bool within_whole_step(double diff, const StepAt& half_step, uint32_t d, size_t c) {
+    return diff <= 1e-6 || diff <= 2 * half_step(d, c) + 1e-6;
+  }
+
   // Half a step, but colours and weights within one whole step (Blender's colour round trip
   // through sRGB moves them by about half a step).
   double tolerance(const Shared& x, uint32_t d, size_t c) const {
@@ -471,12 +479,8 @@ class Matcher {
         a[c] /= la;
         b[c] /= lb;
       }
-    // The bound is 1e-6 at least (a step is never negative): the step, a call into the
-    // format, is asked only of components further apart than that.
-    for (size_t c = 0; c < 3; ++c) {
-      const double diff = std::fabs(a[c] - b[c]);
-      if (!(diff <= 1e-6) && !(diff <= 2 * x.step(d, c) + 1e-6)) return false;
-    }
+    for (size_t c = 0; c < 3; ++c)
+      if (!within_whole_step(std::fabs(a[c] - b[c]), x.step, d, c)) return false;
     return same_w;
   }
 
@@ -503,9 +507,8 @@ class Matcher {
     for (size_t i = 0; i < na; ++i) {
       if (a[i].joint != b[i].joint) return false;
       if (a[i].weight == b[i].weight) continue;
-      // At least 1e-6 apart before the step is asked (same_direction says why).
       const double diff = std::fabs(double(a[i].weight) - double(b[i].weight));
-      if (!(diff <= 1e-6) && !(diff <= 2 * weight_at_(d, i) + 1e-6)) return false;
+      if (!within_whole_step(diff, weight_at_, d, i)) return false;
     }
     return true;
   }

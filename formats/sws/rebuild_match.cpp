@@ -86,10 +86,10 @@ VertexMatch match_by_range(const Donor& donor, const ir::Mesh& in, const HalfSte
       out.donor_of[incoming[i]] = found[k][i];
     }
   }
-  std::vector<uint8_t> taken(donor.vertex_count, 0);
   for (uint32_t d : out.donor_of) out.matched += d != kNewVertex;
   // rebuild.h: the donor's order stands when the vertex sets are the donor's, one to one, and
   // each material keeps its triangles.
+  std::vector<uint8_t> taken(donor.vertex_count, 0);
   bool distinct = true;
   for (uint32_t d : out.donor_of) {
     if (d == kNewVertex || taken[d]) {
