@@ -1,5 +1,6 @@
 #include "gltf_writer/read/document.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <exception>
@@ -24,114 +25,149 @@ using std::to_string;
 constexpr uint64_t kMostIndex = uint64_t(std::numeric_limits<int>::max());
 constexpr uint64_t kMostSize = uint64_t(1) << 53;
 
-// One JSON object of the document and its pointer: each property read as its glTF type,
-// absent ones as the glTF default.
+// One JSON object of the document (a node of the parsed tape) and where it sits: each
+// property read as its glTF type, absent ones as the glTF default. A repeated key counts with
+// its last value, as in a DOM. The JSON pointer an error names is made only for the error.
 class Object {
  public:
-  Object(Json& j, std::string path) : j_(j), path_(std::move(path)) {
-    if (!j_.is_object()) invalid("a " + std::string(j_.type_name()) + ", not an object", path_);
+  static constexpr uint32_t kNone = UINT32_MAX;
+  static constexpr size_t kNoItem = SIZE_MAX;
+
+  // Member `key` of `parent` (item `item` of that array when given); the root without parent.
+  Object(const JsonTape& t, uint32_t node, const Object* parent, const char* key,
+         size_t item = kNoItem)
+      : t_(t), node_(node), parent_(parent), key_(key), item_(item) {
+    if (t_.nodes[node_].kind != JsonNode::Kind::Object)
+      invalid("a " + std::string(t_.nodes[node_].type_name()) + ", not an object", path());
   }
-  const std::string& path() const { return path_; }
-  Json* find(const char* key) {
-    auto it = j_.find(key);
-    return it == j_.end() ? nullptr : &*it;
+  std::string path() const {
+    if (!parent_) return std::string();
+    std::string p = parent_->path() + "/" + key_;
+    return item_ == kNoItem ? p : p + "/" + to_string(item_);
   }
-  Json& required(const char* key) {
-    Json* v = find(key);
-    if (!v) invalid(std::string(key) + " is required", at(key));
-    return *v;
+  const JsonTape& tape() const { return t_; }
+  // The node of member `key`, or kNone.
+  uint32_t find(const char* key) const {
+    const std::string_view want(key);
+    uint32_t found = kNone;
+    const uint32_t end = t_.nodes[node_].end;
+    for (uint32_t k = node_ + 1; k < end; k = t_.nodes[k + 1].end)
+      if (t_.string(t_.nodes[k]) == want) found = k + 1;
+    return found;
   }
-  int index(const char* key, bool need = false) {
-    Json* v = need ? &required(key) : find(key);
-    return v ? int(whole(*v, at(key), kMostIndex)) : -1;
-  }
-  size_t size(const char* key, bool need = false) {
-    Json* v = need ? &required(key) : find(key);
-    return v ? size_t(whole(*v, at(key), kMostSize)) : 0;
-  }
-  bool boolean(const char* key) {
-    Json* v = find(key);
-    if (v && !v->is_boolean()) invalid("not true or false", at(key));
-    return v && v->get<bool>();
-  }
-  std::string text(const char* key, bool need = false) {
-    Json* v = need ? &required(key) : find(key);
-    if (v && !v->is_string())
-      invalid("a " + std::string(v->type_name()) + ", not a string", at(key));
-    return v ? v->get<std::string>() : std::string();
-  }
-  Json* array(const char* key) {
-    Json* v = find(key);
-    if (v && !v->is_array())
-      invalid("a " + std::string(v->type_name()) + ", not an array", at(key));
+  uint32_t required(const char* key) const {
+    const uint32_t v = find(key);
+    if (v == kNone) invalid(std::string(key) + " is required", at(key));
     return v;
   }
-  std::vector<double> numbers(const char* key) {
+  int index(const char* key, bool need = false) const {
+    const uint32_t v = need ? required(key) : find(key);
+    return v != kNone ? int(whole(v, key, kNoItem, kMostIndex)) : -1;
+  }
+  size_t size(const char* key, bool need = false) const {
+    const uint32_t v = need ? required(key) : find(key);
+    return v != kNone ? size_t(whole(v, key, kNoItem, kMostSize)) : 0;
+  }
+  bool boolean(const char* key) const {
+    const uint32_t v = find(key);
+    if (v == kNone) return false;
+    if (t_.nodes[v].kind != JsonNode::Kind::Boolean) invalid("not true or false", at(key));
+    return t_.nodes[v].boolean;
+  }
+  std::string text(const char* key, bool need = false) const {
+    const uint32_t v = need ? required(key) : find(key);
+    if (v == kNone) return std::string();
+    if (t_.nodes[v].kind != JsonNode::Kind::String)
+      invalid("a " + std::string(t_.nodes[v].type_name()) + ", not a string", at(key));
+    return std::string(t_.string(t_.nodes[v]));
+  }
+  // The array `key`'s items, each as f(node, i); nothing when it is absent.
+  template <class F>
+  void items(const char* key, F&& f) const {
+    const uint32_t v = find(key);
+    if (v == kNone) return;
+    const JsonNode& a = t_.nodes[v];
+    if (a.kind != JsonNode::Kind::Array)
+      invalid("a " + std::string(a.type_name()) + ", not an array", at(key));
+    size_t i = 0;
+    for (uint32_t k = v + 1; k < a.end; k = t_.nodes[k].end) f(k, i++);
+  }
+  std::vector<double> numbers(const char* key) const {
     std::vector<double> out;
-    if (Json* a = array(key))
-      for (size_t i = 0; i < a->size(); ++i) {
-        const Json& x = (*a)[i];
-        if (!x.is_number()) invalid("not a number", at(key) + "/" + to_string(i));
-        out.push_back(x.get<double>());
-      }
+    items(key, [&](uint32_t k, size_t i) {
+      if (!t_.nodes[k].is_number()) invalid("not a number", at(key) + "/" + to_string(i));
+      out.push_back(t_.nodes[k].number());
+    });
     return out;
   }
-  std::vector<int> indices(const char* key) {
+  std::vector<int> indices(const char* key) const {
     std::vector<int> out;
-    if (Json* a = array(key))
-      for (size_t i = 0; i < a->size(); ++i)
-        out.push_back(int(whole((*a)[i], at(key) + "/" + to_string(i), kMostIndex)));
+    items(key, [&](uint32_t k, size_t i) { out.push_back(int(whole(k, key, i, kMostIndex))); });
     return out;
   }
-  std::vector<std::string> strings(const char* key) {
+  std::vector<std::string> strings(const char* key) const {
     std::vector<std::string> out;
-    if (Json* a = array(key))
-      for (size_t i = 0; i < a->size(); ++i) {
-        if (!(*a)[i].is_string()) invalid("not a string", at(key) + "/" + to_string(i));
-        out.push_back((*a)[i].get<std::string>());
-      }
+    items(key, [&](uint32_t k, size_t i) {
+      if (t_.nodes[k].kind != JsonNode::Kind::String)
+        invalid("not a string", at(key) + "/" + to_string(i));
+      out.emplace_back(t_.string(t_.nodes[k]));
+    });
     return out;
   }
-  // semantic -> accessor index, e.g. a primitive's attributes or one of its targets.
-  static Attributes attributes(Json& j, const std::string& path) {
-    Object o(j, path);
+  // semantic -> accessor index, e.g. a primitive's attributes or one of its targets: read in
+  // key order, a repeated key once with its last value (so the first error is the one a
+  // sorted DOM would name).
+  Attributes attributes() const {
+    std::vector<std::pair<std::string_view, uint32_t>> members;
+    const uint32_t end = t_.nodes[node_].end;
+    for (uint32_t k = node_ + 1; k < end; k = t_.nodes[k + 1].end)
+      members.emplace_back(t_.string(t_.nodes[k]), k + 1);
+    std::stable_sort(members.begin(), members.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     Attributes out;
-    for (auto& [semantic, v] : j.items())
-      out.emplace(semantic, int(whole(v, path + "/" + semantic, kMostIndex)));
+    for (size_t m = 0; m < members.size(); ++m) {
+      if (m + 1 < members.size() && members[m + 1].first == members[m].first) continue;
+      const std::string semantic(members[m].first);
+      out.emplace(semantic, int(whole(members[m].second, semantic.c_str(), kNoItem, kMostIndex)));
+    }
     return out;
   }
-  // Moved out of the parsed JSON: the document is its only reader.
-  Json extras() {
-    Json* v = find("extras");
-    return v ? std::move(*v) : Json::object();
-  }
-
-  static uint64_t whole(const Json& v, const std::string& path, uint64_t most) {
-    if (v.is_number_unsigned() && v.get<uint64_t>() <= most) return v.get<uint64_t>();
-    if (v.is_number_float()) {
-      const double d = v.get<double>();
-      if (d >= 0 && d <= double(most) && d == std::floor(d)) return uint64_t(d);
-    }
-    invalid(v.is_number() ? "not a whole number in [0, " + to_string(most) + "]"
-                          : "a " + std::string(v.type_name()) + ", not a whole number",
-            path);
+  // The extras as ir::Json: the only part of the document kept as JSON.
+  Json extras() const {
+    const uint32_t v = find("extras");
+    return v != kNone ? t_.json(v) : Json::object();
   }
 
  private:
-  std::string at(const char* key) const { return path_ + "/" + key; }
-  Json& j_;
-  std::string path_;
+  std::string at(const char* key) const { return path() + "/" + key; }
+
+  // Node v (member `key`, or item `item` of it) as a whole number in [0, most].
+  uint64_t whole(uint32_t v, const char* key, size_t item, uint64_t most) const {
+    const JsonNode& n = t_.nodes[v];
+    if (n.kind == JsonNode::Kind::Unsigned && n.u <= most) return n.u;
+    if (n.kind == JsonNode::Kind::Float) {
+      const double d = n.d;
+      if (d >= 0 && d <= double(most) && d == std::floor(d)) return uint64_t(d);
+    }
+    invalid(n.is_number() ? "not a whole number in [0, " + to_string(most) + "]"
+                          : "a " + std::string(n.type_name()) + ", not a whole number",
+            item == kNoItem ? at(key) : at(key) + "/" + to_string(item));
+  }
+
+  const JsonTape& t_;
+  uint32_t node_;
+  const Object* parent_;
+  const char* key_;
+  size_t item_;
 };
 
-// Each object of the array `key` of `parent`, with its pointer.
+// Each object of the array `key` of `parent`.
 template <class Each>
-void each(Object& parent, const char* key, Each&& f) {
-  Json* a = parent.array(key);
-  if (!a) return;
-  for (size_t i = 0; i < a->size(); ++i) {
-    Object o((*a)[i], parent.path() + "/" + key + "/" + to_string(i));
+void each(const Object& parent, const char* key, Each&& f) {
+  parent.items(key, [&](uint32_t k, size_t i) {
+    Object o(parent.tape(), k, &parent, key, i);
     f(o);
-  }
+  });
 }
 
 size_t width_of(const std::string& type) {
@@ -207,7 +243,7 @@ Buffer buffer_of(Object& o, size_t i, const Sources& from, Document& doc) {
   const std::string uri = o.text("uri");
   const std::string at = o.path() + "/byteLength";
   Buffer b;
-  if (!o.find("uri")) {
+  if (o.find("uri") == Object::kNone) {
     if (i != 0 || !from.bin)
       invalid("buffer " + to_string(i) + " has no uri" +
                   (from.read_uri ? "" : " and is not the GLB's BIN chunk (buffer 0)"),
@@ -248,14 +284,14 @@ Accessor accessor_of(Object& o) {
   a.normalized = o.boolean("normalized");
   a.count = o.size("count", true);
   a.width = width_of(o.text("type", true));
-  if (Json* s = o.find("sparse")) {
-    Object sparse(*s, o.path() + "/sparse");
+  if (const uint32_t s = o.find("sparse"); s != Object::kNone) {
+    Object sparse(o.tape(), s, &o, "sparse");
     a.sparse.isSparse = true;
     a.sparse.count = sparse.size("count", true);
-    Object indices(sparse.required("indices"), sparse.path() + "/indices");
+    Object indices(o.tape(), sparse.required("indices"), &sparse, "indices");
     a.sparse.indices = {indices.index("bufferView", true), indices.size("byteOffset"),
                         indices.index("componentType", true)};
-    Object values(sparse.required("values"), sparse.path() + "/values");
+    Object values(o.tape(), sparse.required("values"), &sparse, "values");
     a.sparse.values = {values.index("bufferView", true), values.size("byteOffset"), -1};
   }
   return a;
@@ -263,21 +299,21 @@ Accessor accessor_of(Object& o) {
 
 Primitive primitive_of(Object& o) {
   Primitive p;
-  p.attributes = Object::attributes(o.required("attributes"), o.path() + "/attributes");
-  if (Json* t = o.array("targets"))
-    for (size_t k = 0; k < t->size(); ++k)
-      p.targets.push_back(Object::attributes((*t)[k], o.path() + "/targets/" + to_string(k)));
+  p.attributes = Object(o.tape(), o.required("attributes"), &o, "attributes").attributes();
+  o.items("targets", [&](uint32_t k, size_t i) {
+    p.targets.push_back(Object(o.tape(), k, &o, "targets", i).attributes());
+  });
   p.indices = o.index("indices");
   p.material = o.index("material");
-  if (o.find("mode")) p.mode = o.index("mode");
+  if (o.find("mode") != Object::kNone) p.mode = o.index("mode");
   return p;
 }
 
-void read_document(Json& root, const Sources& from, Document& doc) {
-  Object top(root, "");
-  Json* asset = top.find("asset");
-  if (!asset) invalid("asset is required (glTF 5.1)", "/asset");
-  Object a(*asset, "/asset");
+void read_document(const JsonTape& tape, const Sources& from, Document& doc) {
+  Object top(tape, 0, nullptr, nullptr);
+  const uint32_t asset = top.find("asset");
+  if (asset == Object::kNone) invalid("asset is required (glTF 5.1)", "/asset");
+  Object a(tape, asset, &top, "asset");
   a.text("version", true);
   doc.generator = a.text("generator");
   doc.extensionsUsed = top.strings("extensionsUsed");
@@ -325,9 +361,9 @@ void read_document(Json& root, const Sources& from, Document& doc) {
 }
 
 // The JSON text at byte `base` of the file: a parse error names its byte there.
-Json parse(const uint8_t* text, size_t size, uint64_t base) {
+JsonTape parse(const uint8_t* text, size_t size, uint64_t base) {
   try {
-    return parse_json_text(text, size);
+    return parse_json_tape(text, size);
   } catch (const JsonTextError& e) {
     invalid("not JSON: " + e.message, "", base + e.offset);
   }
@@ -384,13 +420,12 @@ void load_glb(const uint8_t* data, size_t size, Document& doc) {
       invalid("the BIN chunk's " + to_string(bin_length) + " bytes pass the file's length", "", at);
     bin = {data + at + 8, bin_length};
   }
-  Json root = parse(data + 20, json_length, 20);
-  read_document(root, {has_bin ? &bin : nullptr, nullptr}, doc);
+  read_document(parse(data + 20, json_length, 20), {has_bin ? &bin : nullptr, nullptr}, doc);
 }
 
 void load_gltf(const std::string& json, const ReadUri& read_uri, Document& doc) {
-  Json root = parse(reinterpret_cast<const uint8_t*>(json.data()), json.size(), 0);
-  read_document(root, {nullptr, &read_uri}, doc);
+  read_document(parse(reinterpret_cast<const uint8_t*>(json.data()), json.size(), 0),
+                {nullptr, &read_uri}, doc);
 }
 
 }  // namespace f2g::gltf::doc

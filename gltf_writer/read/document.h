@@ -1,7 +1,8 @@
 // The glTF JSON as the scene reader (scene_read.cpp) reads it, loaded in one pass: the JSON
-// parsed once, every property the reader uses checked for its glTF type (an error names its
-// JSON pointer), extras kept as the JSON they are, a GLB's BIN chunk viewed in place (not
-// copied). Members carry the glTF property names they hold.
+// parsed once into a flat tape (json_text.h), every property the reader uses checked for its
+// glTF type (an error names its JSON pointer, made only then), extras made ir::Json (the one
+// part kept as JSON), a GLB's BIN chunk viewed in place (not copied). Members carry the glTF
+// property names they hold.
 //
 // import reads every glb through this, not through tinygltf (which read.h's verification
 // path keeps, as an independent reader of the writer's outputs): tinygltf's load was a fifth

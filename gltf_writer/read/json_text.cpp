@@ -35,12 +35,12 @@ class Parser {
  public:
   Parser(const uint8_t* text, size_t size) : begin_(text), end_(text + size), p_(text) {}
 
-  Json run() {
+  JsonTape run() {
     if (end_ - p_ >= 3 && p_[0] == 0xEF && p_[1] == 0xBB && p_[2] == 0xBF) p_ += 3;  // a BOM
-    Json v = value(0);
+    value(0);
     skip_space();
     if (p_ != end_) fail("text after the JSON value");
-    return v;
+    return std::move(tape_);
   }
 
  private:
@@ -54,7 +54,17 @@ class Parser {
     while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }
 
-  Json value(size_t depth) {
+  // Appends a node of `kind` (its end set to the node after it) and gives its place.
+  uint32_t push(JsonNode::Kind kind) {
+    JsonNode n;
+    n.kind = kind;
+    n.u = 0;
+    n.end = uint32_t(tape_.nodes.size() + 1);
+    tape_.nodes.push_back(n);
+    return n.end - 1;
+  }
+
+  void value(size_t depth) {
     skip_space();
     need_more("the text ends where a value should be");
     switch (*p_) {
@@ -62,20 +72,20 @@ class Parser {
         return object(depth + 1);
       case '[':
         return array(depth + 1);
-      case '"': {
-        Json s(Json::value_t::string);
-        string(s.get_ref<std::string&>());
-        return s;
-      }
+      case '"':
+        return string_node();
       case 't':
         literal("true");
-        return Json(true);
+        tape_.nodes[push(JsonNode::Kind::Boolean)].boolean = true;
+        return;
       case 'f':
         literal("false");
-        return Json(false);
+        push(JsonNode::Kind::Boolean);
+        return;
       case 'n':
         literal("null");
-        return Json(nullptr);
+        push(JsonNode::Kind::Null);
+        return;
       default:
         return number();
     }
@@ -99,36 +109,52 @@ class Parser {
     return *p_++ == ',';
   }
 
-  Json object(size_t depth) {
-    Json out(Json::value_t::object);
-    if (opens_empty(depth, '}')) return out;
-    Json::object_t& members = out.get_ref<Json::object_t&>();
-    const char* inside = "the text ends inside an object";
-    do {
-      skip_space();
-      need_more(inside);
-      if (*p_ != '"') fail("an object's key is not a string");
-      std::string key;
-      string(key);
-      skip_space();
-      need_more(inside);
-      if (*p_ != ':') fail("':' does not follow an object's key");
-      ++p_;
-      Json v = value(depth);
-      members.insert_or_assign(std::move(key), std::move(v));  // a repeated key: its last value
-    } while (another('}', inside, "',' or '}' does not follow an object's member"));
-    return out;
+  void object(size_t depth) {
+    const uint32_t at = push(JsonNode::Kind::Object);
+    uint32_t members = 0;
+    if (!opens_empty(depth, '}')) {
+      const char* inside = "the text ends inside an object";
+      do {
+        skip_space();
+        need_more(inside);
+        if (*p_ != '"') fail("an object's key is not a string");
+        string_node();
+        skip_space();
+        need_more(inside);
+        if (*p_ != ':') fail("':' does not follow an object's key");
+        ++p_;
+        value(depth);
+        ++members;
+      } while (another('}', inside, "',' or '}' does not follow an object's member"));
+    }
+    close(at, members);
   }
 
-  Json array(size_t depth) {
-    Json out(Json::value_t::array);
-    if (opens_empty(depth, ']')) return out;
-    Json::array_t& items = out.get_ref<Json::array_t&>();
-    do {
-      items.push_back(value(depth));
-    } while (another(']', "the text ends inside an array",
-                     "',' or ']' does not follow an array's item"));
-    return out;
+  void array(size_t depth) {
+    const uint32_t at = push(JsonNode::Kind::Array);
+    uint32_t items = 0;
+    if (!opens_empty(depth, ']')) {
+      do {
+        value(depth);
+        ++items;
+      } while (another(']', "the text ends inside an array",
+                       "',' or ']' does not follow an array's item"));
+    }
+    close(at, items);
+  }
+
+  void close(uint32_t at, uint32_t count) {
+    tape_.nodes[at].count = count;
+    tape_.nodes[at].end = uint32_t(tape_.nodes.size());
+  }
+
+  // A string's node: its bytes appended to the tape's buffer.
+  void string_node() {
+    const uint32_t at = push(JsonNode::Kind::String);
+    const size_t first = tape_.chars.size();
+    string(tape_.chars);
+    tape_.nodes[at].u = first;
+    tape_.nodes[at].count = uint32_t(tape_.chars.size() - first);
   }
 
   void literal(const char* word) {
@@ -236,7 +262,7 @@ class Parser {
 
   // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?: a whole number as u64 or (negative) i64
   // when it fits, else a double, as nlohmann's parser types them.
-  Json number() {
+  void number() {
     const uint8_t* start = p_;
     bool whole = true;
     if (*p_ == '-') ++p_;
@@ -267,11 +293,17 @@ class Parser {
       if (*start == '-') {
         int64_t v = 0;
         const auto r = std::from_chars(first, last, v);
-        if (r.ec == std::errc() && r.ptr == last) return Json(v);
+        if (r.ec == std::errc() && r.ptr == last) {
+          tape_.nodes[push(JsonNode::Kind::Signed)].i = v;
+          return;
+        }
       } else {
         uint64_t v = 0;
         const auto r = std::from_chars(first, last, v);
-        if (r.ec == std::errc() && r.ptr == last) return Json(v);
+        if (r.ec == std::errc() && r.ptr == last) {
+          tape_.nodes[push(JsonNode::Kind::Unsigned)].u = v;
+          return;
+        }
       }
     }
     double d = 0;
@@ -285,16 +317,61 @@ class Parser {
       p_ = start;
       fail("a number past double's range");
     }
-    return Json(d);
+    tape_.nodes[push(JsonNode::Kind::Float)].d = d;
   }
 
   const uint8_t* const begin_;
   const uint8_t* const end_;
   const uint8_t* p_;
+  JsonTape tape_;
 };
 
 }  // namespace
 
-ir::Json parse_json_text(const uint8_t* text, size_t size) { return Parser(text, size).run(); }
+const char* JsonNode::type_name() const {
+  // In Kind's order: Null, Boolean, the three numbers, String, Array, Object.
+  static constexpr const char* kNames[] = {"null",   "boolean", "number", "number",
+                                           "number", "string",  "array",  "object"};
+  return kNames[size_t(kind)];
+}
+
+ir::Json JsonTape::json(uint32_t at) const {
+  const JsonNode& n = nodes[at];
+  switch (n.kind) {
+    case JsonNode::Kind::Null:
+      return Json(nullptr);
+    case JsonNode::Kind::Boolean:
+      return Json(n.boolean);
+    case JsonNode::Kind::Unsigned:
+      return Json(n.u);
+    case JsonNode::Kind::Signed:
+      return Json(n.i);
+    case JsonNode::Kind::Float:
+      return Json(n.d);
+    case JsonNode::Kind::String:
+      return Json(std::string(string(n)));
+    case JsonNode::Kind::Array: {
+      Json out(Json::value_t::array);
+      Json::array_t& items = out.get_ref<Json::array_t&>();
+      items.reserve(n.count);
+      for (uint32_t k = at + 1; k < n.end; k = nodes[k].end) items.push_back(json(k));
+      return out;
+    }
+    case JsonNode::Kind::Object:
+    default: {
+      Json out(Json::value_t::object);
+      Json::object_t& members = out.get_ref<Json::object_t&>();
+      for (uint32_t k = at + 1; k < n.end; k = nodes[k + 1].end)  // a key, then its value
+        members.insert_or_assign(std::string(string(nodes[k])), json(k + 1));
+      return out;
+    }
+  }
+}
+
+JsonTape parse_json_tape(const uint8_t* text, size_t size) { return Parser(text, size).run(); }
+
+ir::Json parse_json_text(const uint8_t* text, size_t size) {
+  return parse_json_tape(text, size).json(0);
+}
 
 }  // namespace f2g::gltf
