@@ -377,6 +377,36 @@ TEST(SceneRead, MistypedOrMissingPropertiesFailWithTheirJsonPointer) {
   EXPECT_TRUE(read(t).ok());
 }
 
+// JSON allows a repeated key and leaves its meaning to the reader: the loader takes the last
+// value, as a DOM does, and reads a primitive's attributes in key order, so the first bad one
+// named is the first in that order, not in the text (texts nlohmann's dump never writes).
+TEST(SceneRead, ARepeatedKeyCountsWithItsLastValueAndAttributesFailInKeyOrder) {
+  const auto text_read = [](std::string from, const std::string& to) {
+    Tiny t = tiny();
+    t.gltf["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64(t.bin);
+    std::string text = t.gltf.dump();
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    return read_scene_gltf(text, [](const std::string&, std::vector<uint8_t>&, std::string& e) {
+      e = "no files";
+      return false;
+    });
+  };
+  const std::string attributes = R"("attributes":{"POSITION":0})";
+  EXPECT_TRUE(text_read(attributes, R"("attributes":{"POSITION":"x","POSITION":0})").ok());
+  EXPECT_TRUE(text_read(R"("count":3)", R"("count":"3","count":3)").ok());
+  const ir::Result<Scene> last_bad =
+      text_read(attributes, R"("attributes":{"POSITION":0,"POSITION":-1})");
+  ASSERT_FALSE(last_bad.ok());
+  EXPECT_EQ(last_bad.error().path, "/meshes/0/primitives/0/attributes/POSITION");
+  const ir::Result<Scene> two_bad =
+      text_read(attributes, R"("attributes":{"ZZZ":-1,"AAA":"x","POSITION":0})");
+  ASSERT_FALSE(two_bad.ok());
+  EXPECT_EQ(two_bad.error().code, "IMPORT_GLTF_INVALID");
+  EXPECT_EQ(two_bad.error().path, "/meshes/0/primitives/0/attributes/AAA");
+}
+
 TEST(SceneRead, DataUrisAndEscapedFileNamesResolve) {
   Tiny t = tiny();
   t.gltf["buffers"][0]["uri"] = "data:application/gltf-buffer;base64,@@@@";
