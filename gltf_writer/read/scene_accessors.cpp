@@ -88,7 +88,7 @@ size_t buffer_bytes(const doc::Document& model) {
   return n;
 }
 
-Values read_accessor(const doc::Document& model, int index, const std::string& path) {
+Values read_accessor(const doc::Document& model, int index, const std::string& path, bool view) {
   if (index < 0 || size_t(index) >= model.accessors.size())
     fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
   const doc::Accessor& a = model.accessors[index];
@@ -116,6 +116,11 @@ Values read_accessor(const doc::Document& model, int index, const std::string& p
          to_string(out.count) + " elements without a buffer view pass the buffers' " +
              to_string(buffer_bytes(model)) + " bytes",
          at);
+  if (base && view && a.componentType == doc::kFloat && !a.normalized && !a.sparse.isSparse) {
+    out.f32 = base;
+    out.stride = stride;
+    return out;
+  }
   if (base) {
     out.v.resize(out.count * out.width);
     // One loop per component type and width (each tested once, not per value); SCALAR to VEC4

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -13,13 +15,24 @@
 namespace f2g::gltf::scene {
 
 // An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
-// sparse substitutions applied. Bounds are checked in subtraction form before any read.
+// sparse substitutions applied; or, where the caller can take one, a view of a plain FLOAT
+// accessor's bytes in place (a vertex's floats read as doubles are the same values: the copy
+// into doubles was a tenth of an import). Bounds are checked in subtraction form before any
+// read, the same for both.
 struct Values {
   size_t count = 0, width = 0;
   int component_type = 0;
   bool normalized = false;
   ir::UninitVector<double> v;  // not zero-filled: read_accessor writes each value
-  double at(size_t i, size_t c) const { return v[i * width + c]; }
+  // A view (v empty): element i's components are floats at f32 + i * stride.
+  const uint8_t* f32 = nullptr;
+  size_t stride = 0;
+  double at(size_t i, size_t c) const {
+    if (!f32) return v[i * width + c];
+    float x;
+    std::memcpy(&x, f32 + i * stride + c * 4, 4);
+    return x;
+  }
 };
 
 // The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
@@ -30,7 +43,9 @@ bool unsigned_index_type(int type);
 size_t buffer_bytes(const doc::Document& model);
 
 // Accessor `index` (normalized integers divided out, as glTF defines them, sparse
-// substitutions applied); `path` names the reference in errors.
-Values read_accessor(const doc::Document& model, int index, const std::string& path);
+// substitutions applied); `path` names the reference in errors. With `view`, a FLOAT accessor
+// that is neither normalized nor sparse comes back as a view (Values::f32) instead.
+Values read_accessor(const doc::Document& model, int index, const std::string& path,
+                     bool view = false);
 
 }  // namespace f2g::gltf::scene

@@ -282,7 +282,8 @@ class Builder {
 
   void add_primitive(const doc::Primitive& gp, const std::string& path, const Mat4& m,
                      const Mat4& nm, bool mirrored, const doc::Skin* skin) {
-    const Values pos = read_accessor(model_, gp.attributes.at("POSITION"), path);
+    // Views where the accessor is plain FLOAT: every use below reads them through at().
+    const Values pos = read_accessor(model_, gp.attributes.at("POSITION"), path, true);
     const size_t n = pos.count;
     if (vertices_ + n > kMaxSceneVertices)  // counted per primitive: shared blocks too
       fail("IMPORT_GLTF_TOO_LARGE",
@@ -305,10 +306,10 @@ class Builder {
       const bool position = stored == renamed_.end() && a.semantic == "POSITION";
       const bool normal = stored == renamed_.end() && a.semantic == "NORMAL";
       Values other;
-      if (!position)
+      if (!position)  // JOINTS read as doubles: append checks each is a whole number
         other = read_accessor(
-            model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second),
-            apath);
+            model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second), apath,
+            a.semantic.rfind("JOINTS_", 0) != 0);
       const Values& v = position ? pos : other;
       if (v.count != n)
         fail("IMPORT_GLTF_PRIMITIVE",
@@ -322,7 +323,8 @@ class Builder {
     }
     if (fresh && !have_normals && !scene_.mesh.morph_targets.empty() &&
         gp.attributes.count("NORMAL"))
-      normals = read_accessor(model_, gp.attributes.at("NORMAL"), path + "/attributes/NORMAL");
+      normals =
+          read_accessor(model_, gp.attributes.at("NORMAL"), path + "/attributes/NORMAL", true);
     for (size_t k = 0; k < scene_.mesh.morph_targets.size() && fresh; ++k) {
       if (k >= gp.targets.size())
         fail("IMPORT_GLTF_TARGETS", "primitive has fewer targets than its mesh names",
@@ -424,38 +426,50 @@ class Builder {
     const size_t start = a.f32.size();
     a.f32.resize(start + v.count * a.width);
     float* out = a.f32.data() + start;
-    const double* in = v.v.data();
-    if (position || tangent || s == "NORMAL") {
-      const Mat4& turn = position || tangent ? m : nm;
-      const double handedness = det3(m) < 0 ? -1 : 1;
-      const Permutation perm = permutation_of(m);
-      for (size_t i = 0; i < v.count; ++i, in += v.width) {
-        const std::array<double, 3> p{in[0], in[1], in[2]};
-        for (double x : p) finite_or_fail(x, path);
-        std::array<double, 3> q;
-        if (exact_) {
-          q = permute(perm, p);  // the normal matrix of a signed permutation is itself
-        } else if (position) {
-          q = apply(m, p, 1);
-        } else {
-          q = apply(turn, p, 0);
-          const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-          const double pl = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-          if (l > 0 && std::fabs(l - pl) > 1e-12)  // keep the stored length when exact
-            for (double& x : q) x = x / l * pl;
+    // The same loops over doubles or over a FLOAT view (value(i, c): component c of vertex i).
+    const auto rows = [&](auto value) {
+      if (position || tangent || s == "NORMAL") {
+        const Mat4& turn = position || tangent ? m : nm;
+        const double handedness = det3(m) < 0 ? -1 : 1;
+        const Permutation perm = permutation_of(m);
+        for (size_t i = 0; i < v.count; ++i) {
+          const std::array<double, 3> p{value(i, 0), value(i, 1), value(i, 2)};
+          for (double x : p) finite_or_fail(x, path);
+          std::array<double, 3> q;
+          if (exact_) {
+            q = permute(perm, p);  // the normal matrix of a signed permutation is itself
+          } else if (position) {
+            q = apply(m, p, 1);
+          } else {
+            q = apply(turn, p, 0);
+            const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+            const double pl = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+            if (l > 0 && std::fabs(l - pl) > 1e-12)  // keep the stored length when exact
+              for (double& x : q) x = x / l * pl;
+          }
+          for (double x : q) *out++ = float(x);
+          if (tangent) *out++ = float(value(i, 3) * handedness);
         }
-        for (double x : q) *out++ = float(x);
-        if (tangent) *out++ = float(in[3] * handedness);
+        return;
       }
-      return;
-    }
-    const bool opaque = a.width == 4 && v.width == 3;  // COLOR RGB: opaque
-    for (size_t i = 0; i < v.count; ++i) {
-      for (size_t c = 0; c < v.width; ++c, ++in) {
-        finite_or_fail(*in, path);
-        *out++ = float(*in);
+      const bool opaque = a.width == 4 && v.width == 3;  // COLOR RGB: opaque
+      for (size_t i = 0; i < v.count; ++i) {
+        for (size_t c = 0; c < v.width; ++c) {
+          const double x = value(i, c);
+          finite_or_fail(x, path);
+          *out++ = float(x);
+        }
+        if (opaque) *out++ = 1.0f;
       }
-      if (opaque) *out++ = 1.0f;
+    };
+    if (v.f32) {
+      rows([&v](size_t i, size_t c) {
+        float x;
+        std::memcpy(&x, v.f32 + i * v.stride + c * 4, 4);
+        return double(x);
+      });
+    } else {
+      rows([&v](size_t i, size_t c) { return v.v[i * v.width + c]; });
     }
   }
 
