@@ -88,7 +88,7 @@ size_t buffer_bytes(const doc::Document& model) {
   return n;
 }
 
-Values read_accessor(const doc::Document& model, int index, const std::string& path, bool view) {
+Values read_accessor(const doc::Document& model, int index, const std::string& path, ViewOf view) {
   if (index < 0 || size_t(index) >= model.accessors.size())
     fail("IMPORT_GLTF_ACCESSOR", "accessor " + to_string(index) + " does not exist", path);
   const doc::Accessor& a = model.accessors[index];
@@ -116,8 +116,11 @@ Values read_accessor(const doc::Document& model, int index, const std::string& p
          to_string(out.count) + " elements without a buffer view pass the buffers' " +
              to_string(buffer_bytes(model)) + " bytes",
          at);
-  if (base && view && a.componentType == doc::kFloat && !a.normalized && !a.sparse.isSparse) {
-    out.f32 = base;
+  const bool viewed = view == ViewOf::Floats    ? a.componentType == doc::kFloat
+                      : view == ViewOf::Indices ? unsigned_index_type(a.componentType)
+                                                : false;
+  if (base && viewed && !a.normalized && !a.sparse.isSparse) {
+    out.view = base;
     out.stride = stride;
     return out;
   }

@@ -15,25 +15,30 @@
 namespace f2g::gltf::scene {
 
 // An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
-// sparse substitutions applied; or, where the caller can take one, a view of a plain FLOAT
-// accessor's bytes in place (a vertex's floats read as doubles are the same values: the copy
-// into doubles was a tenth of an import). Bounds are checked in subtraction form before any
-// read, the same for both.
+// sparse substitutions applied; or, where the caller can take one, a view of the accessor's
+// bytes in place (a FLOAT vertex attribute, unsigned integer indices: their values read from
+// the bytes are the ones the doubles held, and the copy into doubles was a tenth of an
+// import). Bounds are checked in subtraction form before any read, the same for both.
 struct Values {
   size_t count = 0, width = 0;
   int component_type = 0;
   bool normalized = false;
   ir::UninitVector<double> v;  // not zero-filled: read_accessor writes each value
-  // A view (v empty): element i's components are floats at f32 + i * stride.
-  const uint8_t* f32 = nullptr;
+  // A view (v empty): element i's components, of component_type, at view + i * stride.
+  const uint8_t* view = nullptr;
   size_t stride = 0;
+  // Component c of element i: of the doubles, or of a FLOAT view.
   double at(size_t i, size_t c) const {
-    if (!f32) return v[i * width + c];
+    if (!view) return v[i * width + c];
     float x;
-    std::memcpy(&x, f32 + i * stride + c * 4, 4);
+    std::memcpy(&x, view + i * stride + c * 4, 4);
     return x;
   }
 };
+
+// What read_accessor may hand back as a view: nothing, a FLOAT accessor (vertex values), or
+// an unsigned integer one (indices); neither normalized nor sparse.
+enum class ViewOf { Nothing, Floats, Indices };
 
 // The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
 // a signed or float one could hold a value no vertex number has (-32768, 1.5, NaN).
@@ -43,9 +48,9 @@ bool unsigned_index_type(int type);
 size_t buffer_bytes(const doc::Document& model);
 
 // Accessor `index` (normalized integers divided out, as glTF defines them, sparse
-// substitutions applied); `path` names the reference in errors. With `view`, a FLOAT accessor
-// that is neither normalized nor sparse comes back as a view (Values::f32) instead.
+// substitutions applied); `path` names the reference in errors. An accessor of the kind `view`
+// names comes back as a view (Values::view) instead.
 Values read_accessor(const doc::Document& model, int index, const std::string& path,
-                     bool view = false);
+                     ViewOf view = ViewOf::Nothing);
 
 }  // namespace f2g::gltf::scene

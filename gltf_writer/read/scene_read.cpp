@@ -283,7 +283,7 @@ class Builder {
   void add_primitive(const doc::Primitive& gp, const std::string& path, const Mat4& m,
                      const Mat4& nm, bool mirrored, const doc::Skin* skin) {
     // Views where the accessor is plain FLOAT: every use below reads them through at().
-    const Values pos = read_accessor(model_, gp.attributes.at("POSITION"), path, true);
+    const Values pos = read_accessor(model_, gp.attributes.at("POSITION"), path, ViewOf::Floats);
     const size_t n = pos.count;
     if (vertices_ + n > kMaxSceneVertices)  // counted per primitive: shared blocks too
       fail("IMPORT_GLTF_TOO_LARGE",
@@ -309,7 +309,7 @@ class Builder {
       if (!position)  // JOINTS read as doubles: append checks each is a whole number
         other = read_accessor(
             model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second), apath,
-            a.semantic.rfind("JOINTS_", 0) != 0);
+            a.semantic.rfind("JOINTS_", 0) == 0 ? ViewOf::Nothing : ViewOf::Floats);
       const Values& v = position ? pos : other;
       if (v.count != n)
         fail("IMPORT_GLTF_PRIMITIVE",
@@ -323,8 +323,8 @@ class Builder {
     }
     if (fresh && !have_normals && !scene_.mesh.morph_targets.empty() &&
         gp.attributes.count("NORMAL"))
-      normals =
-          read_accessor(model_, gp.attributes.at("NORMAL"), path + "/attributes/NORMAL", true);
+      normals = read_accessor(model_, gp.attributes.at("NORMAL"), path + "/attributes/NORMAL",
+                              ViewOf::Floats);
     for (size_t k = 0; k < scene_.mesh.morph_targets.size() && fresh; ++k) {
       if (k >= gp.targets.size())
         fail("IMPORT_GLTF_TARGETS", "primitive has fewer targets than its mesh names",
@@ -352,19 +352,40 @@ class Builder {
                    " (glTF allows UNSIGNED_BYTE, UNSIGNED_SHORT and UNSIGNED_INT)",
                "/accessors/" + to_string(gp.indices) + "/componentType");
       }
-      const Values iv = read_accessor(model_, gp.indices, path + "/indices");
+      const Values iv = read_accessor(model_, gp.indices, path + "/indices", ViewOf::Indices);
       if (iv.width != 1)
         fail("IMPORT_GLTF_PRIMITIVE", "indices are not unsigned integer scalars",
              path + "/indices");
-      idx.reserve(iv.count);
-      for (size_t i = 0; i < iv.count; ++i) {
-        if (!(iv.v[i] >= 0 && iv.v[i] < double(n)))
-          fail("IMPORT_GLTF_PRIMITIVE",
-               "index " + to_string(uint64_t(iv.v[i])) + " at " + to_string(i) +
-                   " >= " + to_string(n) + " vertices",
-               path + "/indices");
-        idx.push_back(uint32_t(iv.v[i]));
-      }
+      idx.resize(iv.count);
+      // The same loop over doubles or over the bytes (value(i): index i as a double).
+      const auto each = [&](auto value) {
+        for (size_t i = 0; i < iv.count; ++i) {
+          const double x = value(i);
+          if (!(x >= 0 && x < double(n)))
+            fail("IMPORT_GLTF_PRIMITIVE",
+                 "index " + to_string(uint64_t(x)) + " at " + to_string(i) + " >= " + to_string(n) +
+                     " vertices",
+                 path + "/indices");
+          idx[i] = uint32_t(x);
+        }
+      };
+      const uint8_t* bytes = iv.view;
+      const size_t stride = iv.stride;
+      const auto read = [&](auto type) {
+        return [=](size_t i) {
+          decltype(type) x;
+          std::memcpy(&x, bytes + i * stride, sizeof x);
+          return double(x);
+        };
+      };
+      if (!bytes)
+        each([&iv](size_t i) { return iv.v[i]; });
+      else if (iv.component_type == doc::kUnsignedByte)
+        each(read(uint8_t{}));
+      else if (iv.component_type == doc::kUnsignedShort)
+        each(read(uint16_t{}));
+      else
+        each(read(uint32_t{}));
     } else {
       for (size_t i = 0; i < n; ++i) idx.push_back(uint32_t(i));
     }
@@ -462,12 +483,8 @@ class Builder {
         if (opaque) *out++ = 1.0f;
       }
     };
-    if (v.f32) {
-      rows([&v](size_t i, size_t c) {
-        float x;
-        std::memcpy(&x, v.f32 + i * v.stride + c * 4, 4);
-        return double(x);
-      });
+    if (v.view) {
+      rows([&v](size_t i, size_t c) { return v.at(i, c); });
     } else {
       rows([&v](size_t i, size_t c) { return v.v[i * v.width + c]; });
     }

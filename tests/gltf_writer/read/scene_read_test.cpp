@@ -220,6 +220,42 @@ TEST(SceneRead, YUpComesBackAsZUpExactly) {
   EXPECT_TRUE(s->exact_frame);
 }
 
+// Indices of every unsigned type, packed or strided, read in place: the same triangle, and a
+// value past the vertices named with its place (the view and the doubles read alike).
+TEST(SceneRead, IndicesOfEveryUnsignedTypeAndStrideReadAlike) {
+  struct Case {
+    int type;
+    size_t size, stride;
+  };
+  for (const Case k : {Case{5121, 1, 0}, Case{5121, 1, 4}, Case{5123, 2, 0}, Case{5123, 2, 6},
+                       Case{5125, 4, 0}, Case{5125, 4, 8}}) {
+    for (const uint32_t last : {2u, 3u}) {
+      Tiny t = tiny();
+      t.bin.resize(36);  // the positions; the indices follow, one per `stride` bytes
+      const size_t step = k.stride ? k.stride : k.size;
+      t.bin.resize(36 + 2 * step + k.size, 0xEE);
+      const uint32_t values[] = {0, 1, last};
+      for (size_t i = 0; i < 3; ++i) std::memcpy(t.bin.data() + 36 + i * step, &values[i], k.size);
+      while (t.bin.size() % 4) t.bin.push_back(0);
+      t.gltf["accessors"][1]["componentType"] = k.type;
+      t.gltf["bufferViews"][1]["byteLength"] = 2 * step + k.size;
+      if (k.stride) t.gltf["bufferViews"][1]["byteStride"] = k.stride;
+      t.gltf["buffers"][0]["byteLength"] = t.bin.size();
+      const ir::Result<Scene> s = read(t);
+      const std::string what = std::to_string(k.type) + " stride " + std::to_string(k.stride);
+      if (last == 2) {
+        ASSERT_TRUE(s.ok()) << what << ": " << s.error().to_string();
+        EXPECT_EQ(s->mesh.indices, (std::vector<uint32_t>{0, 1, 2})) << what;
+      } else {
+        ASSERT_FALSE(s.ok()) << what;
+        EXPECT_EQ(s.error().code, "IMPORT_GLTF_PRIMITIVE") << what;
+        EXPECT_EQ(s.error().message, "index 3 at 2 >= 3 vertices") << what;
+        EXPECT_EQ(s.error().path, "/meshes/0/primitives/0/indices") << what;
+      }
+    }
+  }
+}
+
 TEST(SceneRead, AMirroringNodeFlipsTheWinding) {
   Tiny t = tiny();
   t.gltf["nodes"][0]["scale"] = {-1, 1, 1};
