@@ -20,11 +20,7 @@ std::vector<uint32_t> read_draw_array(ReadContext& x, const char* count_field, c
 
 void read_primitive_desc(ReadContext& x, PrimitiveDesc& d) {
   d.offset = x.r.offset();
-  d.centre = read_floats<3>(x.r, "centre");
-  d.half_extent = read_floats<3>(x.r, "half_extent");
-  d.vertex_stride = x.r.u32("vertex_stride");
-  d.type_and_count = x.r.u32("type_and_count");
-  d.start_index = x.r.u32("start_index");
+  read_fields(x.r, d, kPrimitiveDescFields);
   x.c.field("grb.primitive_desc_type", d.type_and_count & 0xFF);
 }
 
@@ -33,13 +29,7 @@ void read_primitive_desc(ReadContext& x, PrimitiveDesc& d) {
 void read_clustered(ReadContext& x, Clustered& g) {
   Reader::Scope s(x.r, "clustered");
   g.head = read_head(x, check::clustered_class, kClusteredMeshDataClass);
-  g.data_version = x.r.u32("data_version");
-  g.vertex_format = x.r.u8("vertex_format");
-  g.vertex_stride = x.r.u32("vertex_stride");
-  g.cluster_count = x.r.u32("cluster_count");
-  g.center = read_floats<3>(x.r, "center");
-  g.half_extent = read_floats<3>(x.r, "half_extent");
-  g.draw_prims_count = x.r.u32("draw_prims_count");
+  read_fields(x.r, g, kClusteredPrefix);
   x.c.field("grb.clustered_data_version", g.data_version);
   g.cluster_count_per_draw = read_draw_array(x, "cluster_count_per_draw_count",
                                              "cluster_count_per_draw", g.draw_prims_count);
@@ -81,13 +71,7 @@ void read_clustered(ReadContext& x, Clustered& g) {
 
 void write_clustered(ByteWriter& w, Dialect d, const Clustered& g) {
   write_head(w, g.head);
-  w.u32(g.data_version);
-  w.u8(g.vertex_format);
-  w.u32(g.vertex_stride);
-  w.u32(g.cluster_count);
-  write_floats(w, g.center);
-  write_floats(w, g.half_extent);
-  w.u32(g.draw_prims_count);
+  write_fields(w, g, kClusteredPrefix);
   w.u32(static_cast<uint32_t>(g.cluster_count_per_draw.size()));
   w.array(g.cluster_count_per_draw);
   w.u32(static_cast<uint32_t>(g.vertex_offset_per_draw.size()));
@@ -97,13 +81,7 @@ void write_clustered(ByteWriter& w, Dialect d, const Clustered& g) {
   write_blob(w, g.vertex_buffer);
   write_blob(w, g.index_buffer);
   w.u32(static_cast<uint32_t>(kPrimitiveDescSize * g.primitive_descs.size()));
-  for (const PrimitiveDesc& p : g.primitive_descs) {
-    write_floats(w, p.centre);
-    write_floats(w, p.half_extent);
-    w.u32(p.vertex_stride);
-    w.u32(p.type_and_count);
-    w.u32(p.start_index);
-  }
+  for (const PrimitiveDesc& p : g.primitive_descs) write_fields(w, p, kPrimitiveDescFields);
 }
 
 }  // namespace f2g::grb

@@ -29,10 +29,7 @@ void read_compiled(ReadContext& x, Compiled& c) {
       [&](Instancing& e, uint32_t i) { read_instancing(x, e, i); });
   // GRW publishes 26 and 7; census only, never an error.
   c.versions_offset = x.r.offset();
-  c.platform_version = x.r.u32("platform_version");
-  c.sdk_version = x.r.u32("sdk_version");
-  c.q = x.r.f32("quantization_factor");
-  c.uvq = x.r.f32("uv_quantization_factor");
+  read_fields(x.r, c, kCompiledVersions);
   x.c.field("grb.platform_version", c.platform_version);
   x.c.field("grb.sdk_version", c.sdk_version);
   x.c.field("grb.quantization_factor", c.q);
@@ -46,10 +43,7 @@ void write_compiled(ByteWriter& w, Dialect d, const Compiled& c) {
   if (c.clustered) write_clustered(w, d, *c.clustered);
   write_mesh_data(w, d, c.mesh_data);
   write_records(w, c.instancing, write_instancing);
-  w.u32(c.platform_version);
-  w.u32(c.sdk_version);
-  w.f32(c.q);
-  w.f32(c.uvq);
+  write_fields(w, c, kCompiledVersions);
 }
 
 }  // namespace f2g::grb

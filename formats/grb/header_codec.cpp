@@ -60,9 +60,7 @@ static void write_bone(ByteWriter& w, const MeshBone& b) {
 
 void read_mesh_header(ReadContext& x, MeshHeader& h) {
   h.head = read_head(x, check::mesh_class, kMeshClass);
-  h.category = x.r.u8("category");
-  h.descriptor_mask = x.r.u8("descriptor_mask");
-  h.generated = x.r.u8("generated");
+  read_fields(x.r, h, kMeshHeaderBytes);
   x.c.field("grb.category", h.category);
   x.c.field("grb.descriptor_mask", h.descriptor_mask);
   x.c.field("grb.generated", h.generated);
@@ -91,9 +89,7 @@ void read_mesh_header(ReadContext& x, MeshHeader& h) {
 
 void write_mesh_header(ByteWriter& w, Dialect d, const MeshHeader& h) {
   write_head(w, h.head);
-  w.u8(h.category);
-  w.u8(h.descriptor_mask);
-  w.u8(h.generated);
+  write_fields(w, h, kMeshHeaderBytes);
   if (d == Dialect::Grw) w.u32(h.grw_word);
   write_records(w, h.submeshes, write_submesh);
   write_records(w, h.bones, write_bone);

@@ -40,13 +40,7 @@ void census_open_readings(ReadContext& x, const Instancing& e, uint32_t draw) {
 
 void read_instancing(ReadContext& x, Instancing& e, uint32_t draw) {
   e.head = read_head(x, check::instancing_class, kMeshInstancingDataClass);
-  e.shadow_caster = x.r.u8("shadow_caster");
-  e.word1 = x.r.u16("word1");
-  e.word3 = x.r.u16("word3");
-  e.word5 = x.r.u16("word5");
-  e.vertex_count = x.r.u16("vertex_count");
-  e.material_tag = x.r.u8("material_tag");
-  e.material_id = x.r.u64("material_id");
+  read_fields(x.r, e, kInstancingFields);
   const uint8_t* t = x.r.take(kBoneTableSize, "bone_table");
   std::copy(t, t + kBoneTableSize, e.bone_table.begin());
   x.c.field("grb.instancing_shadow_caster", e.shadow_caster);
@@ -56,13 +50,7 @@ void read_instancing(ReadContext& x, Instancing& e, uint32_t draw) {
 
 void write_instancing(ByteWriter& w, const Instancing& e) {
   write_head(w, e.head);
-  w.u8(e.shadow_caster);
-  w.u16(e.word1);
-  w.u16(e.word3);
-  w.u16(e.word5);
-  w.u16(e.vertex_count);
-  w.u8(e.material_tag);
-  w.u64(e.material_id);
+  write_fields(w, e, kInstancingFields);
   w.bytes(e.bone_table.data(), e.bone_table.size());
 }
 

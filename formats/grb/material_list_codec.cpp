@@ -11,11 +11,7 @@ namespace {
 
 void read_reference(ReadContext& x, DynamicReference& d) {
   d.head = read_head(x, check::dynamic_reference_class, kDynamicReferenceClass);
-  d.tag = x.r.u8("tag");
-  d.global = x.r.u8("global");
-  d.material_id = x.r.u64("material_id");
-  d.handle_tag = x.r.u8("handle_tag");
-  d.handle_id = x.r.u64("handle_id");
+  read_fields(x.r, d, kReferenceFields);
   x.c.field("grb.reference_tag", d.tag);
   x.c.field("grb.reference_global", d.global);
   x.c.field("grb.reference_handle_tag", d.handle_tag);
@@ -23,11 +19,7 @@ void read_reference(ReadContext& x, DynamicReference& d) {
 
 void write_reference(ByteWriter& w, const DynamicReference& d) {
   write_head(w, d.head);
-  w.u8(d.tag);
-  w.u8(d.global);
-  w.u64(d.material_id);
-  w.u8(d.handle_tag);
-  w.u64(d.handle_id);
+  write_fields(w, d, kReferenceFields);
 }
 
 template <size_t N>

@@ -9,24 +9,14 @@ namespace {
 
 void read_primitive(ReadContext& x, MeshPrimitive& p) {
   p.head = read_head(x, check::primitive_class, kMeshPrimitiveClass);
-  p.min_index = x.r.u32("min_index");
-  p.is_using_depth_only_buffers = x.r.u32("is_using_depth_only_buffers");
-  p.num_vertices = x.r.u32("num_vertices");
-  p.start_index = x.r.u32("start_index");
-  p.primitive_count = x.r.u32("primitive_count");
-  p.type = x.r.u32("type");
+  read_fields(x.r, p, kPrimitiveWords);
   x.c.field("grb.primitive_type", p.type);
   x.c.field("grb.primitive_depth_only", p.is_using_depth_only_buffers);
 }
 
 void write_primitive(ByteWriter& w, const MeshPrimitive& p) {
   write_head(w, p.head);
-  w.u32(p.min_index);
-  w.u32(p.is_using_depth_only_buffers);
-  w.u32(p.num_vertices);
-  w.u32(p.start_index);
-  w.u32(p.primitive_count);
-  w.u32(p.type);
+  write_fields(w, p, kPrimitiveWords);
 }
 
 std::vector<MeshPrimitive> read_primitives(ReadContext& x, const char* count_field,

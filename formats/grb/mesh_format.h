@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "formats/common/classes.h"
+#include "formats/common/field_list.h"
 #include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3
 
 namespace f2g::grb {
@@ -73,6 +74,12 @@ struct MeshHeader {
   uint8_t compiled_tag = kCompiledInline;
 };
 
+// The three bytes after the head, as the reader and the structure JSON name them.
+inline constexpr auto kMeshHeaderBytes =
+    std::make_tuple(field("category", &MeshHeader::category),
+                    field("descriptor_mask", &MeshHeader::descriptor_mask),
+                    field("generated", &MeshHeader::generated));
+
 // An i32 byte length and that many bytes.
 // PrimitiveDescData, 36 bytes per draw.
 struct PrimitiveDesc {
@@ -85,6 +92,12 @@ struct PrimitiveDesc {
 
   uint32_t index_count() const { return type_and_count >> 8; }
 };
+
+inline constexpr auto kPrimitiveDescFields = std::make_tuple(
+    field("centre", &PrimitiveDesc::centre), field("half_extent", &PrimitiveDesc::half_extent),
+    field("vertex_stride", &PrimitiveDesc::vertex_stride),
+    field("type_and_count", &PrimitiveDesc::type_and_count),
+    field("start_index", &PrimitiveDesc::start_index));
 
 struct Clustered {
   ObjectHead head{0, kClusteredMeshDataClass, 0};
@@ -106,6 +119,16 @@ struct Clustered {
   std::vector<PrimitiveDesc> primitive_descs;
 };
 
+// The fields after the head up to the per-draw arrays, as the reader and the structure JSON
+// name them.
+inline constexpr auto kClusteredPrefix = std::make_tuple(
+    field("data_version", &Clustered::data_version),
+    field("vertex_format", &Clustered::vertex_format),
+    field("vertex_stride", &Clustered::vertex_stride),
+    field("cluster_count", &Clustered::cluster_count), field("center", &Clustered::center),
+    field("half_extent", &Clustered::half_extent),
+    field("draw_prims_count", &Clustered::draw_prims_count));
+
 // header + 6 x i32.
 struct MeshPrimitive {
   ObjectHead head{0, kMeshPrimitiveClass, 0};
@@ -116,6 +139,14 @@ struct MeshPrimitive {
   uint32_t primitive_count = 0;  // triangles
   uint32_t type = 1;
 };
+
+// The six words after the head, as the reader and the JSON name them.
+inline constexpr auto kPrimitiveWords = std::make_tuple(
+    field("min_index", &MeshPrimitive::min_index),
+    field("is_using_depth_only_buffers", &MeshPrimitive::is_using_depth_only_buffers),
+    field("num_vertices", &MeshPrimitive::num_vertices),
+    field("start_index", &MeshPrimitive::start_index),
+    field("primitive_count", &MeshPrimitive::primitive_count), field("type", &MeshPrimitive::type));
 
 struct MeshData {
   ObjectHead head{0, kMeshDataClass, 0};
@@ -143,6 +174,14 @@ struct Instancing {
   std::array<uint8_t, kBoneTableSize> bone_table{};  // +18, kept as stored
 };
 
+// The fields between the head and the bone table.
+inline constexpr auto kInstancingFields = std::make_tuple(
+    field("shadow_caster", &Instancing::shadow_caster), field("word1", &Instancing::word1),
+    field("word3", &Instancing::word3), field("word5", &Instancing::word5),
+    field("vertex_count", &Instancing::vertex_count),
+    field("material_tag", &Instancing::material_tag),
+    field("material_id", &Instancing::material_id));
+
 struct Compiled {
   ObjectHead head{0, kCompiledMeshClass, 0};
   Blob platform_data;
@@ -158,6 +197,13 @@ struct Compiled {
   uint64_t versions_offset = 0;
 };
 
+// The versions and factors after the instancing entries, as the reader and the structure JSON
+// name them.
+inline constexpr auto kCompiledVersions = std::make_tuple(
+    field("platform_version", &Compiled::platform_version),
+    field("sdk_version", &Compiled::sdk_version), field("quantization_factor", &Compiled::q),
+    field("uv_quantization_factor", &Compiled::uvq));
+
 // 31 bytes.
 struct DynamicReference {
   ObjectHead head{0, kDynamicReferenceClass, 0};
@@ -167,6 +213,13 @@ struct DynamicReference {
   uint8_t handle_tag = 0;
   uint64_t handle_id = 0;
 };
+
+// The fields after the head.
+inline constexpr auto kReferenceFields = std::make_tuple(
+    field("tag", &DynamicReference::tag), field("global", &DynamicReference::global),
+    field("material_id", &DynamicReference::material_id),
+    field("handle_tag", &DynamicReference::handle_tag),
+    field("handle_id", &DynamicReference::handle_id));
 
 // GRB 32 bytes, GRW 29 bytes.
 struct Trailer {

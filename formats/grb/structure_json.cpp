@@ -10,13 +10,9 @@ namespace {
 using Json = nlohmann::json;
 
 Json primitive(const MeshPrimitive& p) {
-  return {{"head", head_json(p.head)},
-          {"min_index", p.min_index},
-          {"is_using_depth_only_buffers", p.is_using_depth_only_buffers},
-          {"num_vertices", p.num_vertices},
-          {"start_index", p.start_index},
-          {"primitive_count", p.primitive_count},
-          {"type", p.type}};
+  Json j = {{"head", head_json(p.head)}};
+  add_fields_json(j, p, kPrimitiveWords);
+  return j;
 }
 
 Json mesh_header(const MeshHeader& h, Dialect d) {
@@ -34,9 +30,6 @@ Json mesh_header(const MeshHeader& h, Dialect d) {
                      {"used_by_submeshes", b.used_by_submeshes},
                      {"used_by_skeleton_lod_mapping", b.used_by_skeleton_lod_mapping}});
   Json j = {{"head", head_json(h.head)},
-            {"category", h.category},
-            {"descriptor_mask", h.descriptor_mask},
-            {"generated", h.generated},
             {"submesh_count", h.submeshes.size()},
             {"submeshes", subs},
             {"bone_count", h.bones.size()},
@@ -44,6 +37,7 @@ Json mesh_header(const MeshHeader& h, Dialect d) {
             {"extent_min", h.extent_min},
             {"extent_max", h.extent_max},
             {"compiled_tag", h.compiled_tag}};
+  add_fields_json(j, h, kMeshHeaderBytes);
   if (d == Dialect::Grw) j["grw_word"] = hex(h.grw_word, 8);
   return j;
 }
@@ -59,13 +53,6 @@ Json clustered(const Clustered& g, Dialect d) {
                      {"index_count", p.index_count()},
                      {"start_index", p.start_index}});
   Json j = {{"head", head_json(g.head)},
-            {"data_version", g.data_version},
-            {"vertex_format", g.vertex_format},
-            {"vertex_stride", g.vertex_stride},
-            {"cluster_count", g.cluster_count},
-            {"center", g.center},
-            {"half_extent", g.half_extent},
-            {"draw_prims_count", g.draw_prims_count},
             {"cluster_count_per_draw", g.cluster_count_per_draw},
             {"vertex_offset_per_draw", g.vertex_offset_per_draw},
             {"is_fixed_cluster_size", g.is_fixed_cluster_size},
@@ -73,6 +60,7 @@ Json clustered(const Clustered& g, Dialect d) {
             {"index_buffer", blob_json(g.index_buffer)},
             {"primitive_desc_offset", g.primitive_desc_offset},
             {"primitive_descs", descs}};
+  add_fields_json(j, g, kClusteredPrefix);
   if (d == Dialect::Grb) j["blob_bytes"] = g.blob_bytes;
   return j;
 }
@@ -128,11 +116,8 @@ Json structure_json(const MeshFile& m, const Layout& l) {
   Json compiled = {{"head", head_json(k.head)},
                    {"platform_data", blob_json(k.platform_data)},
                    {"clustered_tag", k.clustered_tag},
-                   {"mesh_data", mesh_data(k.mesh_data, m.dialect)},
-                   {"platform_version", k.platform_version},
-                   {"sdk_version", k.sdk_version},
-                   {"quantization_factor", k.q},
-                   {"uv_quantization_factor", k.uvq}};
+                   {"mesh_data", mesh_data(k.mesh_data, m.dialect)}};
+  add_fields_json(compiled, k, kCompiledVersions);
   if (k.clustered) compiled["clustered"] = clustered(*k.clustered, m.dialect);
   Json inst = Json::array();
   for (const Instancing& e : k.instancing) inst.push_back(instancing(e));

@@ -15,13 +15,9 @@ namespace {
 using Json = ir::Json;
 
 Json primitive_json(const MeshPrimitive& p) {
-  return {{"id", hex(p.head.id, 16)},
-          {"min_index", p.min_index},
-          {"is_using_depth_only_buffers", p.is_using_depth_only_buffers},
-          {"num_vertices", p.num_vertices},
-          {"start_index", p.start_index},
-          {"primitive_count", p.primitive_count},
-          {"type", p.type}};
+  Json j = {{"id", hex(p.head.id, 16)}};
+  add_fields_json(j, p, kPrimitiveWords);
+  return j;
 }
 
 Json mesh_extras(const MeshFile& m, const Layout& l) {
@@ -34,9 +30,7 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
     e["file_header_stored"] = hex_bytes(m.file_header->stored.data(), 3, HexCase::Upper);
     e["file_header_entry_count"] = m.file_header->entry_count;
   }
-  e["category"] = h.category;
-  e["descriptor_mask"] = h.descriptor_mask;
-  e["generated"] = h.generated;
+  add_fields_json(e, h, kMeshHeaderBytes);
   if (m.dialect == Dialect::Grw) e["grw_word"] = hex(h.grw_word, 8);
   Json subs = Json::array();
   for (const SubMeshRef& s : h.submeshes)
@@ -66,10 +60,7 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   Json shadow = Json::array();
   for (const MeshPrimitive& p : k.mesh_data.shadow) shadow.push_back(primitive_json(p));
   e["shadow_primitives"] = shadow;
-  e["platform_version"] = k.platform_version;
-  e["sdk_version"] = k.sdk_version;
-  e["quantization_factor"] = k.q;
-  e["uv_quantization_factor"] = k.uvq;
+  add_fields_json(e, k, kCompiledVersions);
   const Trailer& t = m.trailer;
   e["trailer_flags"] = hex_bytes(t.flags.data(), t.flags.size(), HexCase::Upper);
   if (m.dialect == Dialect::Grw)

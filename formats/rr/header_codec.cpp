@@ -46,11 +46,7 @@ static void write_bone(ByteWriter& w, const MeshBone& b) {
 // then eight bytes"; bones at 20, extents, pointer tag and CompiledMesh id up to M.
 void read_header(ReadContext& x, Header& h) {
   Reader::Scope s(x.r, "header");
-  h.managed_object = x.r.u8("managed_object");
-  h.descriptor_mask = x.r.u8("descriptor_mask");
-  h.generated = x.r.u8("generated");
-  h.vertex_stride = x.r.u8("vertex_stride");
-  h.max_culling_distance = x.r.f32("max_culling_distance");
+  read_fields(x.r, h, kHeaderFields);
   const uint8_t* stored = x.r.take(h.stored.size(), "stored_bytes");
   std::copy(stored, stored + h.stored.size(), h.stored.begin());
   x.c.field("rr.managed_object", h.managed_object);
@@ -72,11 +68,7 @@ void read_header(ReadContext& x, Header& h) {
 }
 
 void write_header(ByteWriter& w, const Header& h) {
-  w.u8(h.managed_object);
-  w.u8(h.descriptor_mask);
-  w.u8(h.generated);
-  w.u8(h.vertex_stride);
-  w.f32(h.max_culling_distance);
+  write_fields(w, h, kHeaderFields);
   w.bytes(h.stored.data(), h.stored.size());
   write_records(w, h.bones, write_bone);
   write_floats(w, h.extent_min);

@@ -16,12 +16,7 @@ static void read_primitive(ReadContext& x, MeshPrimitive& p) {
   p.offset = x.r.offset();
   p.id = x.r.u64("id");
   p.primitive_class = read_class(x, check::primitive_class, kMeshPrimitiveClass, "class");
-  p.vertex_base = x.r.u32("vertex_base");
-  p.depth_only = x.r.u32("depth_only");
-  p.vertex_count = x.r.u32("vertex_count");
-  p.first_index = x.r.u32("first_index");
-  p.triangle_count = x.r.u32("triangle_count");
-  p.primitive_type = x.r.u32("type");
+  read_fields(x.r, p, kPrimitiveWords);
   x.c.field("rr.primitive_id", double(p.id));
   x.c.field("rr.primitive_depth_only", p.depth_only);
   x.c.field("rr.primitive_type", p.primitive_type);
@@ -30,12 +25,7 @@ static void read_primitive(ReadContext& x, MeshPrimitive& p) {
 static void write_primitive(ByteWriter& w, const MeshPrimitive& p) {
   w.u64(p.id);
   w.u32(p.primitive_class);
-  w.u32(p.vertex_base);
-  w.u32(p.depth_only);
-  w.u32(p.vertex_count);
-  w.u32(p.first_index);
-  w.u32(p.triangle_count);
-  w.u32(p.primitive_type);
+  write_fields(w, p, kPrimitiveWords);
 }
 
 void read_mesh_data(ReadContext& x, MeshData& d) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "formats/common/classes.h"
+#include "formats/common/field_list.h"
 #include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3
 
 namespace f2g::rr {
@@ -65,6 +66,13 @@ struct Header {
   uint8_t pointer_tag = 0;
   uint64_t compiled_mesh_id = 0;
 };
+
+// The fields before the stored bytes, as the reader and the structure JSON name them.
+inline constexpr auto kHeaderFields = std::make_tuple(
+    field("managed_object", &Header::managed_object),
+    field("descriptor_mask", &Header::descriptor_mask), field("generated", &Header::generated),
+    field("vertex_stride", &Header::vertex_stride),
+    field("max_culling_distance", &Header::max_culling_distance));
 
 // [u64 id][u32 class]: the head every forge object record starts with.
 // At M: marker, the ClusteredMeshData pointer tag (the layout selector), and the head of
@@ -128,6 +136,15 @@ struct MeshPrimitive {
   uint32_t primitive_type = 1;  // Type
   uint64_t offset = 0;
 };
+
+// The six words after the class, as the reader and the structure JSON name them.
+inline constexpr auto kPrimitiveWords =
+    std::make_tuple(field("vertex_base", &MeshPrimitive::vertex_base),
+                    field("depth_only", &MeshPrimitive::depth_only),
+                    field("vertex_count", &MeshPrimitive::vertex_count),
+                    field("first_index", &MeshPrimitive::first_index),
+                    field("triangle_count", &MeshPrimitive::triangle_count),
+                    field("type", &MeshPrimitive::primitive_type));
 
 // MeshData after its head: declaration, object records, four runs (inline: the buffers;
 // ranged: CPU-side copies, usually empty).

@@ -18,18 +18,15 @@ Json header_json(const Header& h) {
                      {"name_hash", hex(b.name_hash, 8)},
                      {"matrix", b.matrix},
                      {"flag", b.flag}});
-  return {{"managed_object", h.managed_object},
-          {"descriptor_mask", h.descriptor_mask},
-          {"generated", h.generated},
-          {"vertex_stride", h.vertex_stride},
-          {"max_culling_distance", h.max_culling_distance},
-          {"stored_bytes", byte_list_json(h.stored.data(), h.stored.size())},
-          {"bone_count", h.bones.size()},
-          {"bones", bones},
-          {"extent_min", h.extent_min},
-          {"extent_max", h.extent_max},
-          {"pointer_tag", h.pointer_tag},
-          {"compiled_mesh_id", hex(h.compiled_mesh_id, 16)}};
+  Json j = {{"stored_bytes", byte_list_json(h.stored.data(), h.stored.size())},
+            {"bone_count", h.bones.size()},
+            {"bones", bones},
+            {"extent_min", h.extent_min},
+            {"extent_max", h.extent_max},
+            {"pointer_tag", h.pointer_tag},
+            {"compiled_mesh_id", hex(h.compiled_mesh_id, 16)}};
+  add_fields_json(j, h, kHeaderFields);
+  return j;
 }
 
 Json ranged_json(const Ranged& g, const Layout& l) {
@@ -85,14 +82,9 @@ Json mesh_data_json(const MeshData& d, const Layout& l) {
     Json j = {{"offset", p.offset},
               {"id", hex(p.id, 16)},
               {"class", hex(p.primitive_class, 8)},
-              {"vertex_base", p.vertex_base},
-              {"depth_only", p.depth_only},
-              {"vertex_count", p.vertex_count},
-              {"first_index", p.first_index},
-              {"triangle_count", p.triangle_count},
-              {"type", p.primitive_type},
               {"declared_vertex_count", p.vertex_count},
               {"declared_triangle_count", p.triangle_count}};
+    add_fields_json(j, p, kPrimitiveWords);
     if (i < l.spans.size()) {
       j["actual_vertex_count"] = l.spans[i].vertex_count;
       j["actual_triangle_count"] = l.spans[i].index_count / 3;

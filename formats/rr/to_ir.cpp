@@ -30,11 +30,7 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   const Header& h = m.header;
   Json e = Json::object();
   if (m.resource) e["resource_identity"] = hex(m.resource->identity, 16);
-  e["managed_object"] = h.managed_object;
-  e["descriptor_mask"] = h.descriptor_mask;
-  e["generated"] = h.generated;
-  e["vertex_stride"] = h.vertex_stride;
-  e["max_culling_distance"] = h.max_culling_distance;
+  add_fields_json(e, h, kHeaderFields);
   e["header_stored_bytes"] = hex_bytes(h.stored.data(), h.stored.size(), HexCase::Upper);
   e["extent_min"] = vec(h.extent_min);
   e["extent_max"] = vec(h.extent_max);
