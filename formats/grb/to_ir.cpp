@@ -1,6 +1,7 @@
-// Assembles the IR mesh: geometry, one primitive per draw in stored order, one material per
-// draw (named after MeshInstancingData i's id), the skin, and the stored fields glTF has no
-// slot for as extras (docs/IR.md; docs/READING.md "Draws, indices and materials").
+// The stages normalise assembles besides geometry and skin: the source, one draw range per draw
+// in stored order, one material per draw (named after MeshInstancingData i's id), and the
+// stored fields glTF has no slot for as extras (docs/IR.md; docs/READING.md "Draws, indices
+// and materials").
 #include "formats/grb/to_ir.h"
 
 #include <algorithm>
@@ -18,6 +19,12 @@ Json primitive_json(const MeshPrimitive& p) {
   Json j = {{"id", hex(p.head.id, 16)}};
   add_fields_json(j, p, kPrimitiveWords);
   return j;
+}
+
+}  // namespace
+
+ir::Source mesh_source(const MeshFile& m, const Layout& l) {
+  return {dialect_name(m.dialect), l.clustered ? "clustered" : "mesh_data", "", m.mesh.head.id};
 }
 
 Json mesh_extras(const MeshFile& m, const Layout& l) {
@@ -77,7 +84,22 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   return e;
 }
 
-Json draw_extras(const MeshFile& m, size_t i) {
+size_t range_count(const Layout& l) { return l.draws.size(); }
+
+ir::Primitive range_primitive(const Layout& l, const std::vector<uint32_t>& indices, size_t i) {
+  const Draw& d = l.draws[i];
+  // The vertex range holds the declared span and every index drawn (a span warning keeps
+  // the range honest), inside the buffer.
+  uint64_t lo = std::min<uint64_t>(d.min_index, l.vertex_count);
+  uint64_t hi = std::min<uint64_t>(d.min_index + d.num_vertices, l.vertex_count);
+  for (uint64_t k = d.first_index; k < d.first_index + d.index_count; ++k) {
+    lo = std::min<uint64_t>(lo, indices[k]);
+    hi = std::max<uint64_t>(hi, uint64_t(indices[k]) + 1);
+  }
+  return primitive_over(d.first_index, d.index_count, lo, hi - lo);
+}
+
+Json range_extras(const MeshFile& m, const Layout&, size_t i) {
   const Compiled& k = m.compiled;
   Json e = primitive_json(k.mesh_data.standard[i]);
   if (k.clustered) {
@@ -101,6 +123,9 @@ Json draw_extras(const MeshFile& m, size_t i) {
   return e;
 }
 
+// Draw i's material is instancing entry i's.
+size_t material_count(const MeshFile&, const Layout& l) { return l.draws.size(); }
+
 ir::Material material_of(const MeshFile& m, size_t i) {
   const Instancing& s = m.compiled.instancing[i];
   const DynamicReference& r = m.materials[i];
@@ -114,44 +139,6 @@ ir::Material material_of(const MeshFile& m, size_t i) {
                 {"reference_handle_tag", r.handle_tag},
                 {"reference_handle_id", hex(r.handle_id, 16)}};
   return mat;
-}
-
-}  // namespace
-
-void normalise(const MeshFile& m, const Layout& l, const DecodeOptions& options, Checker& c,
-               ir::Mesh& mesh) {
-  mesh.name = options.name;
-  mesh.source.format = dialect_name(m.dialect);
-  mesh.source.layout = l.clustered ? "clustered" : "mesh_data";
-  mesh.source.path = options.source_path;
-  mesh.source.object_id = m.mesh.head.id;
-  mesh.vertex_count = static_cast<uint32_t>(l.vertex_count);
-  mesh.attributes = decode_attributes(m, l, c);
-  mesh.indices = decode_indices(l, c);
-  mesh.index_size = static_cast<uint8_t>(l.index_size);
-  for (size_t i = 0; i < l.draws.size(); ++i) {
-    const Draw& d = l.draws[i];
-    // The vertex range holds the declared span and every index drawn (a span warning keeps
-    // the range honest), inside the buffer.
-    uint64_t lo = std::min<uint64_t>(d.min_index, l.vertex_count);
-    uint64_t hi = std::min<uint64_t>(d.min_index + d.num_vertices, l.vertex_count);
-    for (uint64_t k = d.first_index; k < d.first_index + d.index_count; ++k) {
-      lo = std::min<uint64_t>(lo, mesh.indices[k]);
-      hi = std::max<uint64_t>(hi, uint64_t(mesh.indices[k]) + 1);
-    }
-    ir::Primitive p;
-    p.material = static_cast<uint32_t>(i);  // draw i's material is instancing entry i's
-    p.first_index = static_cast<uint32_t>(d.first_index);
-    p.index_count = static_cast<uint32_t>(d.index_count);
-    p.first_vertex = static_cast<uint32_t>(lo);
-    p.vertex_count = static_cast<uint32_t>(hi - lo);
-    p.extras = draw_extras(m, i);
-    mesh.primitives.push_back(std::move(p));
-  }
-  for (size_t i = 0; i < l.draws.size(); ++i) mesh.materials.push_back(material_of(m, i));
-  mesh.skin = make_skin(m.mesh, c);
-  mesh.z_up = true;
-  mesh.extras = mesh_extras(m, l);
 }
 
 }  // namespace f2g::grb

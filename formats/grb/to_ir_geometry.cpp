@@ -12,6 +12,8 @@
 
 namespace f2g::grb {
 
+// Clustered MinIndex + stored index, MeshData-only as stored; each inside the vertex buffer
+// (error) and the draw's declared span (warning).
 std::vector<uint32_t> decode_indices(const Layout& l, Checker& c) {
   std::vector<uint32_t> out(static_cast<size_t>(l.index_count));
   const uint8_t* data = l.indices->bytes.data();
@@ -168,6 +170,7 @@ void census_joint_tables(const MeshFile& m, const Layout& l,
 
 }  // namespace
 
+// With the checks on every position w and every skin lane.
 std::vector<ir::Attribute> decode_attributes(const MeshFile& m, const Layout& l, Checker& c) {
   std::vector<ir::Attribute> attrs = decode_vertices(*l.format, l.vertices->bytes.data(),
                                                      l.vertex_count, m.compiled.q, m.compiled.uvq);

@@ -1,6 +1,6 @@
-// Assembles the IR mesh: geometry, one primitive per range or inline object in stored order,
-// one material per descriptor, the skin, and the stored fields glTF has no slot for as
-// extras (docs/IR.md).
+// The stages normalise assembles besides geometry and skin: the source, one draw range per range
+// or inline object in stored order, one material per descriptor, and the stored fields glTF
+// has no slot for as extras (docs/IR.md).
 #include "formats/rr/to_ir.h"
 
 #include <string>
@@ -23,6 +23,14 @@ Json vec(const std::array<float, N>& v) {
 
 std::string strides_text(const std::array<uint32_t, 3>& s) {
   return std::to_string(s[0]) + "," + std::to_string(s[1]) + "," + std::to_string(s[2]);
+}
+
+}  // namespace
+
+ir::Source mesh_source(const MeshFile& m, const Layout& l) {
+  // The body carries no id of its own: the resource identity names the object when there
+  // is a resource header, else 0.
+  return {"rr", l.ranged ? "ranged" : "inline", "", m.resource ? m.resource->identity : 0};
 }
 
 // Header fields, stored words and the trailer: small values only, no arrays.
@@ -68,7 +76,15 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   return e;
 }
 
-Json primitive_extras(const MeshFile& m, const Span& s, size_t i) {
+size_t range_count(const Layout& l) { return l.spans.size(); }
+
+ir::Primitive range_primitive(const Layout& l, const std::vector<uint32_t>&, size_t i) {
+  const Span& s = l.spans[i];
+  return primitive_over(s.first_index, s.index_count, s.first_vertex, s.vertex_count);
+}
+
+Json range_extras(const MeshFile& m, const Layout& l, size_t i) {
+  const Span& s = l.spans[i];
   Json e = Json::object();
   if (m.ranged) {
     const RangeRecord& r = m.ranged->ranges[i];
@@ -90,6 +106,9 @@ Json primitive_extras(const MeshFile& m, const Span& s, size_t i) {
   return e;
 }
 
+// spec: one descriptor per range, in order.
+size_t material_count(const MeshFile& m, const Layout&) { return m.materials.descriptors.size(); }
+
 ir::Material material_of(const MeshFile& m, size_t i) {
   const Descriptor& d = m.materials.descriptors[i];
   ir::Material mat;
@@ -108,39 +127,6 @@ ir::Material material_of(const MeshFile& m, size_t i) {
                                            std::to_string(g.stored_byte2);
   }
   return mat;
-}
-
-}  // namespace
-
-void normalise(const MeshFile& m, const Layout& l, const DecodeOptions& options, Checker& c,
-               ir::Mesh& mesh) {
-  mesh.name = options.name;
-  mesh.source.format = "rr";
-  mesh.source.layout = l.ranged ? "ranged" : "inline";
-  mesh.source.path = options.source_path;
-  // The body carries no id of its own: the resource identity names the object when there
-  // is a resource header, else 0.
-  mesh.source.object_id = m.resource ? m.resource->identity : 0;
-  mesh.vertex_count = static_cast<uint32_t>(l.vertex_count);
-  mesh.attributes = decode_attributes(m, l, c);
-  mesh.indices = decode_indices(l, c);
-  mesh.index_size = static_cast<uint8_t>(l.index_size);
-  for (size_t i = 0; i < l.spans.size(); ++i) {
-    const Span& s = l.spans[i];
-    ir::Primitive p;
-    p.material = static_cast<uint32_t>(i);  // spec: one descriptor per range, in order
-    p.first_index = static_cast<uint32_t>(s.first_index);
-    p.index_count = static_cast<uint32_t>(s.index_count);
-    p.first_vertex = static_cast<uint32_t>(s.first_vertex);
-    p.vertex_count = static_cast<uint32_t>(s.vertex_count);
-    p.extras = primitive_extras(m, s, i);
-    mesh.primitives.push_back(std::move(p));
-  }
-  for (size_t i = 0; i < m.materials.descriptors.size(); ++i)
-    mesh.materials.push_back(material_of(m, i));
-  mesh.skin = make_skin(m.header, c);
-  mesh.z_up = true;
-  mesh.extras = mesh_extras(m, l);
 }
 
 }  // namespace f2g::rr

@@ -12,6 +12,8 @@
 
 namespace f2g::rr {
 
+// Ranged: stored + the range's vertex base; inline: as stored. Each checked to name a vertex
+// of its own range or object.
 std::vector<uint32_t> decode_indices(const Layout& l, Checker& c) {
   std::vector<uint32_t> out(static_cast<size_t>(l.index_count));
   const uint8_t* data = l.indices->bytes.data();
@@ -137,6 +139,8 @@ void check_joints(std::vector<ir::Attribute>& attrs, size_t bone_count, const La
 
 }  // namespace
 
+// Warns about positions outside the stored bounds and weighted joints that name no bone (those
+// become joint 0 with weight 0; without bones the joint and weight attributes are dropped).
 std::vector<ir::Attribute> decode_attributes(const MeshFile& m, const Layout& l, Checker& c) {
   const StreamBytes streams{&l.streams[0]->bytes, &l.streams[1]->bytes, &l.streams[2]->bytes};
   std::vector<ir::Attribute> attrs =

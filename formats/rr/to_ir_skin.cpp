@@ -8,9 +8,9 @@
 
 namespace f2g::rr {
 
-std::optional<ir::Skin> make_skin(const Header& h, Checker& c) {
+std::optional<ir::Skin> make_skin(const MeshFile& m, Checker& c) {
   return skin_of(
-      h.bones, c, check::bone_matrix_invertible, "mesh/header/bones", [](const MeshBone& b) {
+      m.header.bones, c, check::bone_matrix_invertible, "mesh/header/bones", [](const MeshBone& b) {
         const StoredBone stored{
             b.id,
             b.name_hash,
