@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <tuple>
 
 #include "formats/common/object_codec.h"
@@ -57,10 +58,12 @@ void write_fields(ByteWriter& w, const T& t, const FieldList<T, V...>& list) {
   std::apply([&](const Field<T, V>&... f) { (field_io::Io<V>::write(w, t.*f.member), ...); }, list);
 }
 
-// j[name] = value for every field: for JSON whose keys are the field names.
+// j[prefix + name] = value for every field: for JSON whose keys are the field names, or the
+// field names after a common prefix.
 template <class T, class... V>
-void add_fields_json(nlohmann::json& j, const T& t, const FieldList<T, V...>& list) {
-  std::apply([&](const Field<T, V>&... f) { ((j[f.name] = t.*f.member), ...); }, list);
+void add_fields_json(nlohmann::json& j, const T& t, const FieldList<T, V...>& list,
+                     const std::string& prefix = "") {
+  std::apply([&](const Field<T, V>&... f) { ((j[prefix + f.name] = t.*f.member), ...); }, list);
 }
 
 }  // namespace f2g

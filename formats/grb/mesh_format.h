@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "formats/common/centre_box.h"
 #include "formats/common/classes.h"
 #include "formats/common/field_list.h"
 #include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3
@@ -93,11 +94,11 @@ struct PrimitiveDesc {
   uint32_t index_count() const { return type_and_count >> 8; }
 };
 
-inline constexpr auto kPrimitiveDescFields = std::make_tuple(
-    field("centre", &PrimitiveDesc::centre), field("half_extent", &PrimitiveDesc::half_extent),
-    field("vertex_stride", &PrimitiveDesc::vertex_stride),
-    field("type_and_count", &PrimitiveDesc::type_and_count),
-    field("start_index", &PrimitiveDesc::start_index));
+inline constexpr auto kPrimitiveDescFields =
+    std::tuple_cat(centre_box_fields<PrimitiveDesc>(),
+                   std::make_tuple(field("vertex_stride", &PrimitiveDesc::vertex_stride),
+                                   field("type_and_count", &PrimitiveDesc::type_and_count),
+                                   field("start_index", &PrimitiveDesc::start_index)));
 
 struct Clustered {
   ObjectHead head{0, kClusteredMeshDataClass, 0};
@@ -175,12 +176,15 @@ struct Instancing {
 };
 
 // The fields between the head and the bone table.
-inline constexpr auto kInstancingFields = std::make_tuple(
-    field("shadow_caster", &Instancing::shadow_caster), field("word1", &Instancing::word1),
-    field("word3", &Instancing::word3), field("word5", &Instancing::word5),
-    field("vertex_count", &Instancing::vertex_count),
-    field("material_tag", &Instancing::material_tag),
-    field("material_id", &Instancing::material_id));
+// The open words, the vertex count and the material tag: the structure JSON names them as the
+// reader does, a draw's extras with "instancing_" in front.
+inline constexpr auto kInstancingWords = std::make_tuple(
+    field("word1", &Instancing::word1), field("word3", &Instancing::word3),
+    field("word5", &Instancing::word5), field("vertex_count", &Instancing::vertex_count),
+    field("material_tag", &Instancing::material_tag));
+inline constexpr auto kInstancingFields = std::tuple_cat(
+    std::make_tuple(field("shadow_caster", &Instancing::shadow_caster)), kInstancingWords,
+    std::make_tuple(field("material_id", &Instancing::material_id)));
 
 struct Compiled {
   ObjectHead head{0, kCompiledMeshClass, 0};

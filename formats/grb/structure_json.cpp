@@ -44,14 +44,15 @@ Json mesh_header(const MeshHeader& h, Dialect d) {
 
 Json clustered(const Clustered& g, Dialect d) {
   Json descs = Json::array();
-  for (const PrimitiveDesc& p : g.primitive_descs)
-    descs.push_back({{"offset", p.offset},
-                     {"centre", p.centre},
-                     {"half_extent", p.half_extent},
-                     {"vertex_stride", p.vertex_stride},
-                     {"type", p.type_and_count & 0xFF},
-                     {"index_count", p.index_count()},
-                     {"start_index", p.start_index}});
+  for (const PrimitiveDesc& p : g.primitive_descs) {
+    Json desc = {{"offset", p.offset},
+                 {"vertex_stride", p.vertex_stride},
+                 {"type", p.type_and_count & 0xFF},
+                 {"index_count", p.index_count()},
+                 {"start_index", p.start_index}};
+    add_fields_json(desc, p, centre_box_fields<PrimitiveDesc>());
+    descs.push_back(desc);
+  }
   Json j = {{"head", head_json(g.head)},
             {"cluster_count_per_draw", g.cluster_count_per_draw},
             {"vertex_offset_per_draw", g.vertex_offset_per_draw},
@@ -82,15 +83,12 @@ Json mesh_data(const MeshData& m, Dialect d) {
 }
 
 Json instancing(const Instancing& e) {
-  return {{"head", head_json(e.head)},
-          {"shadow_caster", e.shadow_caster},
-          {"word1", e.word1},
-          {"word3", e.word3},
-          {"word5", e.word5},
-          {"vertex_count", e.vertex_count},
-          {"material_tag", e.material_tag},
-          {"material_id", hex(e.material_id, 16)},
-          {"bone_table", byte_list_json(e.bone_table.data(), e.bone_table.size())}};
+  Json j = {{"head", head_json(e.head)},
+            {"shadow_caster", e.shadow_caster},
+            {"material_id", hex(e.material_id, 16)},
+            {"bone_table", byte_list_json(e.bone_table.data(), e.bone_table.size())}};
+  add_fields_json(j, e, kInstancingWords);
+  return j;
 }
 
 Json trailer(const Trailer& t, Dialect d) {

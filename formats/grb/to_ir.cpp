@@ -107,18 +107,13 @@ Json range_extras(const MeshFile& m, const Layout&, size_t i) {
     const PrimitiveDesc& d = g.primitive_descs[i];
     e["cluster_count"] = g.cluster_count_per_draw[i];
     e["vertex_offset"] = g.vertex_offset_per_draw[i];
-    e["desc_centre"] = d.centre;
-    e["desc_half_extent"] = d.half_extent;
+    add_fields_json(e, d, centre_box_fields<PrimitiveDesc>(), "desc_");
     e["desc_type"] = d.type_and_count & 0xFF;
   }
   const Instancing& s = k.instancing[i];
   e["instancing_id"] = hex(s.head.id, 16);
   e["shadow_caster"] = s.shadow_caster;
-  e["instancing_word1"] = s.word1;
-  e["instancing_word3"] = s.word3;
-  e["instancing_word5"] = s.word5;
-  e["instancing_vertex_count"] = s.vertex_count;
-  e["instancing_material_tag"] = s.material_tag;
+  add_fields_json(e, s, kInstancingWords, "instancing_");
   e["instancing_bone_table"] = hex_bytes(s.bone_table.data(), s.bone_table.size(), HexCase::Upper);
   return e;
 }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "formats/common/centre_box.h"
 #include "formats/common/classes.h"
 #include "formats/common/field_list.h"
 #include "formats/common/object_codec.h"  // ObjectHead, Blob, Float3

@@ -31,8 +31,7 @@ static void write_range(ByteWriter& w, const RangeRecord& g) {
 // spec: PrimitiveDescData, 32 bytes: centre, half extent, u8 type, u24 index count, u32 first.
 static void read_primitive_desc(ReadContext& x, PrimitiveDesc& d) {
   d.offset = x.r.offset();
-  d.centre = read_floats<3>(x.r, "centre");
-  d.half_extent = read_floats<3>(x.r, "half_extent");
+  read_fields(x.r, d, centre_box_fields<PrimitiveDesc>());
   d.primitive_type = x.r.u8("primitive_type");
   d.index_count = x.r.u24("index_count");
   d.first_index = x.r.u32("first_index");
@@ -40,8 +39,7 @@ static void read_primitive_desc(ReadContext& x, PrimitiveDesc& d) {
 }
 
 static void write_primitive_desc(ByteWriter& w, const PrimitiveDesc& d) {
-  write_floats(w, d.centre);
-  write_floats(w, d.half_extent);
+  write_fields(w, d, centre_box_fields<PrimitiveDesc>());
   w.u8(d.primitive_type);
   w.u24(d.index_count);
   w.u32(d.first_index);
@@ -55,8 +53,7 @@ void read_ranged(ReadContext& x, Ranged& g) {
   g.vertex_format = x.r.u8("vertex_format");
   for (uint32_t& stride : g.strides) stride = x.r.u32("strides");
   g.cluster_count = x.r.u32("cluster_count");
-  g.centre = read_floats<3>(x.r, "centre");
-  g.half_extent = read_floats<3>(x.r, "half_extent");
+  read_fields(x.r, g, centre_box_fields<Ranged>());
   g.fixed_cluster_size = x.r.u8("fixed_cluster_size");
   x.c.field("rr.clustered_version", g.version);
   x.c.field("rr.vertex_format", g.vertex_format);
@@ -96,8 +93,7 @@ void write_ranged(ByteWriter& w, const Ranged& g) {
   w.u8(g.vertex_format);
   for (uint32_t stride : g.strides) w.u32(stride);
   w.u32(g.cluster_count);
-  write_floats(w, g.centre);
-  write_floats(w, g.half_extent);
+  write_fields(w, g, centre_box_fields<Ranged>());
   w.u8(g.fixed_cluster_size);
   write_records(w, g.ranges, write_range);
   for (const Blob& b : g.streams) write_blob(w, b);

@@ -47,13 +47,14 @@ Json ranged_json(const Ranged& g, const Layout& l) {
     ranges.push_back(j);
   }
   Json descs = Json::array();
-  for (const PrimitiveDesc& d : g.primitive_descs)
-    descs.push_back({{"offset", d.offset},
-                     {"centre", d.centre},
-                     {"half_extent", d.half_extent},
-                     {"primitive_type", d.primitive_type},
-                     {"index_count", d.index_count},
-                     {"first_index", d.first_index}});
+  for (const PrimitiveDesc& d : g.primitive_descs) {
+    Json desc = {{"offset", d.offset},
+                 {"primitive_type", d.primitive_type},
+                 {"index_count", d.index_count},
+                 {"first_index", d.first_index}};
+    add_fields_json(desc, d, centre_box_fields<PrimitiveDesc>());
+    descs.push_back(desc);
+  }
   return {{"offset", g.offset},
           {"version", g.version},
           {"vertex_format", g.vertex_format},
