@@ -5,6 +5,8 @@
 // turns into the game's *_VERTEX_FORMATS_INVALID error.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -44,26 +46,59 @@ struct TypeName {
   vertex_elements::Shape shape;
 };
 
+// A game's element types: its own `own` (its position encodings), then the encodings every
+// game's table names alike, with the same size and IR shape (vertex_elements.h; each game's
+// vertex_codec.cpp applies its own uv scale). `Type` names them UByte4Normal, UByte4Tangent,
+// S16x2Uv, Unorm8x4 and U8x4.
+template <class Type, size_t N>
+constexpr std::array<TypeName<Type>, N + 5> with_shared_types(const TypeName<Type> (&own)[N]) {
+  using namespace vertex_elements;
+  const TypeName<Type> shared[] = {{"ubyte4_normal", Type::UByte4Normal, 4, kF32x3},
+                                   {"ubyte4_tangent", Type::UByte4Tangent, 4, kF32x4},
+                                   {"s16x2_uv", Type::S16x2Uv, 4, kF32x2},
+                                   {"unorm8x4", Type::Unorm8x4, 4, kUnorm8x4},
+                                   {"u8x4", Type::U8x4, 4, kU8x4}};
+  std::array<TypeName<Type>, N + 5> out{};
+  for (size_t i = 0; i < N; ++i) out[i] = own[i];
+  for (size_t i = 0; i < 5; ++i) out[N + i] = shared[i];
+  return out;
+}
+
 // The entry of `types` for `type` (the games' tables name every type they have).
 template <class Type, size_t N>
-const TypeName<Type>& type_entry(Type type, const TypeName<Type> (&types)[N]) {
+const TypeName<Type>& type_entry(Type type, const std::array<TypeName<Type>, N>& types) {
   for (const TypeName<Type>& t : types)
     if (t.type == type) return t;
   return types[0];
 }
 
+// An element of `size` bytes at `offset` must lie inside its record of `stride` bytes.
+void check_inside(uint32_t offset, uint32_t size, uint32_t stride, const std::string& path);
+
 // The entry of `types` that `v` names.
 template <class Type, size_t N>
 const TypeName<Type>& type_named(const Json& v, const std::string& path,
-                                 const TypeName<Type> (&types)[N]) {
+                                 const std::array<TypeName<Type>, N>& types) {
   const std::string name = text(v, path);
   for (const TypeName<Type>& t : types)
     if (name == t.name) return t;
   throw TableError{path, "unknown type \"" + name + "\""};
 }
 
-// An element of `size` bytes at `offset` must lie inside its record of `stride` bytes.
-void check_inside(uint32_t offset, uint32_t size, uint32_t stride, const std::string& path);
+// An element's "type": the entry of `types` it names, refused unless `fits(semantic, type)`,
+// and its bytes inside the record of `stride` bytes at `offset`.
+template <class Type, size_t N, class Fits>
+const TypeName<Type>& element_type(const Json& e, const std::string& path,
+                                   const std::array<TypeName<Type>, N>& types,
+                                   const std::string& semantic, uint32_t offset, uint32_t stride,
+                                   Fits fits) {
+  const TypeName<Type>& type = type_named(member(e, "type", path), path + ".type", types);
+  if (!fits(semantic, type.type))
+    throw TableError{path + ".type",
+                     std::string("type ") + type.name + " does not fit " + semantic};
+  check_inside(offset, type.size, stride, path + ".offset");
+  return type;
+}
 
 // An entry's "elements": a non-empty array, each parsed by `parse(element, path)` (path
 // "<entry>.elements[i]"), no semantic twice.

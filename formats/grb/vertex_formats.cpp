@@ -15,14 +15,10 @@ namespace {
 using namespace vertex_elements;  // the shapes
 using namespace vertex_table_json;
 
-constexpr TypeName<ElementType> kTypes[] = {
-    {"s16x4_position", ElementType::S16x4Position, 8, kF32x3},
-    {"ubyte4_normal", ElementType::UByte4Normal, 4, kF32x3},
-    {"ubyte4_tangent", ElementType::UByte4Tangent, 4, kF32x4},
-    {"s16x2_uv", ElementType::S16x2Uv, 4, kF32x2},
-    {"unorm8x4", ElementType::Unorm8x4, 4, kUnorm8x4},
-    {"u8x4", ElementType::U8x4, 4, kU8x4},
-};
+// The position encoding is GRB/GRW's own; the others every game's table names alike.
+constexpr TypeName<ElementType> kPositionType[] = {
+    {"s16x4_position", ElementType::S16x4Position, 8, kF32x3}};
+constexpr auto kTypes = with_shared_types(kPositionType);
 
 // Set semantics need a set number 0..3 (glTF continuity is the writer's business).
 bool numbered(const std::string& s, const char* prefix) {
@@ -49,12 +45,7 @@ VertexElement parse_element(const Json& e, const std::string& path, uint32_t str
   VertexElement el;
   el.semantic = text(member(e, "semantic", path), path + ".semantic");
   el.offset = integer(member(e, "offset", path), path + ".offset", 0xFF);
-  const TypeName<ElementType>& type = type_named(member(e, "type", path), path + ".type", kTypes);
-  el.type = type.type;
-  if (!type_fits(el.semantic, el.type))
-    throw TableError{path + ".type",
-                     std::string("type ") + type.name + " does not fit " + el.semantic};
-  check_inside(el.offset, type.size, stride, path + ".offset");
+  el.type = element_type(e, path, kTypes, el.semantic, el.offset, stride, type_fits).type;
   return el;
 }
 

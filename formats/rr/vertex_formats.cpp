@@ -14,15 +14,12 @@ namespace {
 using namespace vertex_elements;  // the shapes
 using namespace vertex_table_json;
 
-constexpr TypeName<ElementType> kTypes[] = {
+// The position (and f32 normal) encodings are RR's own; the others every game's table names
+// alike.
+constexpr TypeName<ElementType> kOwnTypes[] = {
     {"s16x4_quantized", ElementType::S16x4Quantized, 8, kF32x3},
-    {"f32x3", ElementType::F32x3, 12, kF32x3},
-    {"ubyte4_normal", ElementType::UByte4Normal, 4, kF32x3},
-    {"ubyte4_tangent", ElementType::UByte4Tangent, 4, kF32x4},
-    {"s16x2_uv", ElementType::S16x2Uv, 4, kF32x2},
-    {"unorm8x4", ElementType::Unorm8x4, 4, kUnorm8x4},
-    {"u8x4", ElementType::U8x4, 4, kU8x4},
-};
+    {"f32x3", ElementType::F32x3, 12, kF32x3}};
+constexpr auto kTypes = with_shared_types(kOwnTypes);
 
 // Which decodings make sense for a semantic, so no table can hand the writer a POSITION of
 // bytes or JOINTS of floats. Custom `_NAME` semantics take any type.
@@ -47,12 +44,8 @@ VertexElement parse_element(const Json& e, const std::string& path,
   if (strides[el.stream] == 0)
     throw TableError{path + ".stream", "stream " + std::to_string(el.stream) + " has stride 0"};
   el.offset = integer(member(e, "offset", path), path + ".offset", 0xFFFF);
-  const TypeName<ElementType>& type = type_named(member(e, "type", path), path + ".type", kTypes);
-  el.type = type.type;
-  if (!type_fits(el.semantic, el.type))
-    throw TableError{path + ".type",
-                     std::string("type ") + type.name + " does not fit " + el.semantic};
-  check_inside(el.offset, type.size, strides[el.stream], path + ".offset");
+  el.type =
+      element_type(e, path, kTypes, el.semantic, el.offset, strides[el.stream], type_fits).type;
   const auto w = e.find("w");
   if (el.type == ElementType::UByte4Tangent) {
     if (w == e.end()) throw TableError{path + ".w", "a tangent needs \"w\""};
