@@ -35,6 +35,12 @@ inline void put_direction_bytes(uint8_t* p, const double* xyz) {
 inline float unpack_sign_byte(uint8_t b) { return b >= 128 ? 1.0f : -1.0f; }
 inline uint8_t pack_sign_byte(double w) { return w < 0 ? 0 : 255; }
 
+// A ubyte4 tangent with its handedness in the fourth byte (xyzw: four values).
+inline void put_tangent_bytes(uint8_t* p, const double* xyzw) {
+  put_direction_bytes(p, xyzw);
+  p[3] = pack_sign_byte(xyzw[3]);
+}
+
 // An s16 that the reading scales as a plain integer (RR: float(s) x QuantizationFactor,
 // s / 2048): every value -32768..32767 decodes, so the nearest one is stored.
 inline int16_t pack_s16(double v) {

@@ -87,8 +87,7 @@ void encode_element(const VertexElement& e, const double* values, int16_t w, flo
       put_direction_bytes(p, values);
       break;
     case ElementType::UByte4Tangent:
-      put_direction_bytes(p, values);
-      p[3] = pack_sign_byte(values[3]);
+      put_tangent_bytes(p, values);
       break;
     case ElementType::S16x2Uv:
       for (int i = 0; i < 2; ++i) put_s16(p + 2 * i, pack_snorm16(values[i] / uvq * 32767.0));

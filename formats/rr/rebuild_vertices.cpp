@@ -103,14 +103,14 @@ void put_element(const VertexFormat& f, const VertexElement& e, const double* x,
       put_direction_bytes(p, x);
       break;
     case ElementType::UByte4Tangent:
+      if (width >= 4 && e.w != TangentW::PositionWSign) {
+        put_tangent_bytes(p, x);
+        break;
+      }
       put_direction_bytes(p, x);
       if (width < 4) break;  // no handedness given: the base record's stands
-      if (e.w == TangentW::PositionWSign) {
-        const VertexElement* pos = f.find("POSITION");
-        if (pos) put_s16(records[pos->stream] + pos->offset + 6, x[3] < 0 ? -1 : 1);
-      } else {
-        p[3] = pack_sign_byte(x[3]);
-      }
+      if (const VertexElement* pos = f.find("POSITION"))  // the sign in the position's s16 w
+        put_s16(records[pos->stream] + pos->offset + 6, x[3] < 0 ? -1 : 1);
       break;
     case ElementType::S16x2Uv:
       for (int c = 0; c < 2; ++c) put_s16(p + 2 * c, pack_s16(double(float(x[c])) * 2048.0));
