@@ -157,6 +157,9 @@ Values read_accessor(const doc::Document& model, int index, const std::string& p
       case doc::kUnsignedShort:
         fill([norm](const uint8_t* p) { return component(p, doc::kUnsignedShort, norm); });
         break;
+      case doc::kUnsignedByte:  // the games' joints and weights, colours
+        fill([norm](const uint8_t* p) { return component(p, doc::kUnsignedByte, norm); });
+        break;
       default:
         fill([type, norm](const uint8_t* p) { return component(p, type, norm); });
     }

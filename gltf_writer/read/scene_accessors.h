@@ -16,9 +16,9 @@ namespace f2g::gltf::scene {
 
 // An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
 // sparse substitutions applied; or, where the caller can take one, a view of the accessor's
-// bytes in place (a FLOAT vertex attribute, unsigned integer indices: their values read from
-// the bytes are the ones the doubles held, and the copy into doubles was a tenth of an
-// import). Bounds are checked in subtraction form before any read, the same for both.
+// bytes in place (a FLOAT vertex attribute, unsigned integer indices and joints: the values
+// read from the bytes are the ones the doubles held, and the copy into doubles was a tenth of
+// an import). Bounds are checked in subtraction form before any read, the same for both.
 struct Values {
   size_t count = 0, width = 0;
   int component_type = 0;
@@ -37,7 +37,7 @@ struct Values {
 };
 
 // What read_accessor may hand back as a view: nothing, a FLOAT accessor (vertex values), or
-// an unsigned integer one (indices); neither normalized nor sparse.
+// an unsigned integer one (indices, joints); neither normalized nor sparse.
 enum class ViewOf { Nothing, Floats, Indices };
 
 // The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):

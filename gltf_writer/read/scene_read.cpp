@@ -306,10 +306,10 @@ class Builder {
       const bool position = stored == renamed_.end() && a.semantic == "POSITION";
       const bool normal = stored == renamed_.end() && a.semantic == "NORMAL";
       Values other;
-      if (!position)  // JOINTS read as doubles: append checks each is a whole number
+      if (!position)  // JOINTS as integers (the skin's joint numbers), the rest as floats
         other = read_accessor(
             model_, gp.attributes.at(stored == renamed_.end() ? a.semantic : stored->second), apath,
-            a.semantic.rfind("JOINTS_", 0) == 0 ? ViewOf::Nothing : ViewOf::Floats);
+            a.semantic.rfind("JOINTS_", 0) == 0 ? ViewOf::Indices : ViewOf::Floats);
       const Values& v = position ? pos : other;
       if (v.count != n)
         fail("IMPORT_GLTF_PRIMITIVE",
@@ -420,24 +420,42 @@ class Builder {
       // the vertices first name them).
       std::vector<uint32_t> joint_of(skin ? skin->joints.size() : 0, kNoJoint);
       const double joints = double(joint_of.size());
-      for (size_t k = 0; k < v.count * 4; ++k) {
-        // Checked before the conversion: a float or normalized accessor may hold a fraction,
-        // a NaN or a value no integer type holds.
-        const double j = v.v[k];
-        if (!skin || !(j >= 0 && j < joints) || j != std::floor(j))
-          fail("IMPORT_GLTF_PRIMITIVE",
-               "joint " + Json(j).dump() + " of vertex " + to_string(k / 4) +
-                   " is not in the node's skin",
-               path);
-        uint32_t& joint = joint_of[size_t(j)];
-        if (joint == kNoJoint) {
-          const int node = skin->joints[size_t(j)];
-          if (node < 0 || size_t(node) >= model_.nodes.size())
-            fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
-          joint = joint_index(node);
+      // The same loop over doubles or over the bytes (value(k): lane k % 4 of vertex k / 4).
+      const auto each = [&](auto value) {
+        for (size_t k = 0; k < v.count * 4; ++k) {
+          // Checked before the conversion: a float or normalized accessor may hold a fraction,
+          // a NaN or a value no integer type holds.
+          const double j = value(k);
+          if (!skin || !(j >= 0 && j < joints) || j != std::floor(j))
+            fail("IMPORT_GLTF_PRIMITIVE",
+                 "joint " + Json(j).dump() + " of vertex " + to_string(k / 4) +
+                     " is not in the node's skin",
+                 path);
+          uint32_t& joint = joint_of[size_t(j)];
+          if (joint == kNoJoint) {
+            const int node = skin->joints[size_t(j)];
+            if (node < 0 || size_t(node) >= model_.nodes.size())
+              fail("IMPORT_GLTF_PRIMITIVE", "skin joint node " + to_string(node), path);
+            joint = joint_index(node);
+          }
+          *out++ = uint16_t(joint);
         }
-        *out++ = uint16_t(joint);
-      }
+      };
+      const auto read = [&v](auto type) {
+        return [&v](size_t k) {
+          decltype(type) x;
+          std::memcpy(&x, v.view + k / 4 * v.stride + k % 4 * sizeof x, sizeof x);
+          return double(x);
+        };
+      };
+      if (!v.view)
+        each([&v](size_t k) { return v.v[k]; });
+      else if (v.component_type == doc::kUnsignedByte)
+        each(read(uint8_t{}));
+      else if (v.component_type == doc::kUnsignedShort)
+        each(read(uint16_t{}));
+      else
+        each(read(uint32_t{}));
       return;
     }
     if (v.width != a.width && !(s.rfind("COLOR_", 0) == 0 && v.width == 3))

@@ -79,6 +79,25 @@ void expect_same(const ir::Mesh& want, const Scene& got, double tolerance,
     for (const SceneJoint& j : got.joints)
       EXPECT_TRUE(bones.count(j.name)) << what << " " << j.name;
   }
+  // Influences: each weighted lane of JOINTS_0 names the same bone, with the same weight.
+  const ir::Attribute *wj = want.find("JOINTS_0"), *ww = want.find("WEIGHTS_0");
+  if (want.skin && wj && ww && tolerance == 0) {
+    const ir::Attribute *gj = got.mesh.find("JOINTS_0"), *gw = got.mesh.find("WEIGHTS_0");
+    ASSERT_TRUE(gj && gw && gj->width == wj->width) << what;
+    size_t lanes = 0, wrong = 0;
+    for (uint32_t v = 0; v < want.vertex_count; ++v)
+      for (size_t c = 0; c < wj->width; ++c) {
+        if (!(ww->get(v, c) > 0)) continue;
+        ++lanes;
+        const size_t want_bone = size_t(wj->get(v, c)), got_joint = size_t(gj->get(v, c));
+        const bool same = want_bone < want.skin->bones.size() && got_joint < got.joints.size() &&
+                          want.skin->bones[want_bone].name == got.joints[got_joint].name &&
+                          float(ww->get(v, c)) == float(gw->get(v, c));
+        wrong += !same;
+      }
+    EXPECT_GT(lanes, 0u) << what;
+    EXPECT_EQ(wrong, 0u) << what << ": influences off";
+  }
   ASSERT_EQ(got.target_names.size(), want.morph_targets.size()) << what;
   for (size_t t = 0; t < want.morph_targets.size(); ++t) {
     EXPECT_EQ(got.target_names[t], want.morph_targets[t].name) << what;
