@@ -40,6 +40,24 @@ struct Values {
 // an unsigned integer one (indices, joints); neither normalized nor sparse.
 enum class ViewOf { Nothing, Floats, Indices };
 
+// Calls f(value), value(k) giving component k % Width of element k / Width as a double: of
+// the doubles, or of an unsigned integer view (ViewOf::Indices) as the doubles would hold it.
+// Width is the accessor's, a constant so the place of a value costs no division.
+template <size_t Width, class F>
+void with_integers(const Values& v, F&& f) {
+  if (!v.view) return f([&v](size_t k) { return v.v[k]; });
+  const auto read = [&v](auto type) {
+    return [&v](size_t k) {
+      decltype(type) x;
+      std::memcpy(&x, v.view + k / Width * v.stride + k % Width * sizeof x, sizeof x);
+      return double(x);
+    };
+  };
+  if (v.component_type == doc::kUnsignedByte) return f(read(uint8_t{}));
+  if (v.component_type == doc::kUnsignedShort) return f(read(uint16_t{}));
+  return f(read(uint32_t{}));  // UNSIGNED_INT
+}
+
 // The component types glTF allows for indices and sparse indices (glTF 3.7.2.1, 3.6.2.3):
 // a signed or float one could hold a value no vertex number has (-32768, 1.5, NaN).
 bool unsigned_index_type(int type);

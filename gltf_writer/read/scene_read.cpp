@@ -369,23 +369,7 @@ class Builder {
           idx[i] = uint32_t(x);
         }
       };
-      const uint8_t* bytes = iv.view;
-      const size_t stride = iv.stride;
-      const auto read = [&](auto type) {
-        return [=](size_t i) {
-          decltype(type) x;
-          std::memcpy(&x, bytes + i * stride, sizeof x);
-          return double(x);
-        };
-      };
-      if (!bytes)
-        each([&iv](size_t i) { return iv.v[i]; });
-      else if (iv.component_type == doc::kUnsignedByte)
-        each(read(uint8_t{}));
-      else if (iv.component_type == doc::kUnsignedShort)
-        each(read(uint16_t{}));
-      else
-        each(read(uint32_t{}));
+      with_integers<1>(iv, each);
     } else {
       for (size_t i = 0; i < n; ++i) idx.push_back(uint32_t(i));
     }
@@ -441,21 +425,7 @@ class Builder {
           *out++ = uint16_t(joint);
         }
       };
-      const auto read = [&v](auto type) {
-        return [&v](size_t k) {
-          decltype(type) x;
-          std::memcpy(&x, v.view + k / 4 * v.stride + k % 4 * sizeof x, sizeof x);
-          return double(x);
-        };
-      };
-      if (!v.view)
-        each([&v](size_t k) { return v.v[k]; });
-      else if (v.component_type == doc::kUnsignedByte)
-        each(read(uint8_t{}));
-      else if (v.component_type == doc::kUnsignedShort)
-        each(read(uint16_t{}));
-      else
-        each(read(uint32_t{}));
+      with_integers<4>(v, each);
       return;
     }
     if (v.width != a.width && !(s.rfind("COLOR_", 0) == 0 && v.width == 3))
