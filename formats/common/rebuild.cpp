@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "ir/default_init.h"
+
 namespace f2g {
 namespace {
 
@@ -604,9 +606,10 @@ class Matcher {
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
   InfluenceTable donor_tidy_, in_tidy_;
-  std::vector<double> position_step_;  // prepare(): the half step of each donor POSITION component
-  std::vector<double> dpos_, ipos_;    // prepare(): each mesh's POSITION, 3 per vertex
-  StepAt position_at_, weight_at_;     // the half steps of POSITION and of WEIGHTS_0
+  // prepare() writes every value of these (not zero-filled first): the half step of each donor
+  // POSITION component, and each mesh's POSITION, 3 per vertex.
+  ir::UninitVector<double> position_step_, dpos_, ipos_;
+  StepAt position_at_, weight_at_;  // the half steps of POSITION and of WEIGHTS_0
 };
 
 }  // namespace

@@ -11,12 +11,14 @@ namespace f2g {
 
 class ByteWriter {
  public:
+  // Appended with insert, not resize + copy: a resize zero-fills what the copy then writes
+  // (the writer of a rebuilt mesh appends megabytes this way).
   template <class T>
   void put(T v) {
     static_assert(std::is_arithmetic<T>::value, "scalar writes only");
-    const size_t at = buf_.size();
-    buf_.resize(at + sizeof(T));
-    std::memcpy(buf_.data() + at, &v, sizeof(T));
+    uint8_t b[sizeof(T)];
+    std::memcpy(b, &v, sizeof(T));
+    buf_.insert(buf_.end(), b, b + sizeof(T));
   }
   void u8(uint8_t v) { put(v); }
   void u16(uint16_t v) { put(v); }
@@ -30,9 +32,9 @@ class ByteWriter {
     u8(uint8_t(v >> 16));
   }
   void bytes(const void* p, size_t n) {
-    const size_t at = buf_.size();
-    buf_.resize(at + n);
-    if (n) std::memcpy(buf_.data() + at, p, n);
+    if (n == 0) return;
+    const uint8_t* from = static_cast<const uint8_t*>(p);
+    buf_.insert(buf_.end(), from, from + n);
   }
   void bytes(const std::vector<uint8_t>& v) { bytes(v.data(), v.size()); }
   template <class T>
