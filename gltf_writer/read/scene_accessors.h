@@ -17,8 +17,9 @@ namespace f2g::gltf::scene {
 // An accessor read whole into doubles (normalized integers divided out, as glTF defines them),
 // sparse substitutions applied; or, where the caller can take one, a view of the accessor's
 // bytes in place (a FLOAT vertex attribute, unsigned integer indices and joints: the values
-// read from the bytes are the ones the doubles held, and the copy into doubles was a tenth of
-// an import). Bounds are checked in subtraction form before any read, the same for both.
+// read from the bytes are the ones the doubles held, without a copy of every vertex attribute
+// at twice its size). Bounds are checked in subtraction form before any read, the same for
+// both.
 struct Values {
   size_t count = 0, width = 0;
   int component_type = 0;
