@@ -370,8 +370,4 @@ ir::Json JsonTape::json(uint32_t at) const {
 
 JsonTape parse_json_tape(const uint8_t* text, size_t size) { return Parser(text, size).run(); }
 
-ir::Json parse_json_text(const uint8_t* text, size_t size) {
-  return parse_json_tape(text, size).json(0);
-}
-
 }  // namespace f2g::gltf

@@ -58,7 +58,7 @@ struct Outcome {
 Outcome ours(const std::string& text) {
   Outcome o;
   try {
-    o.value = parse_json_text(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+    o.value = parse_json_tape(reinterpret_cast<const uint8_t*>(text.data()), text.size()).json(0);
     o.ok = true;
   } catch (const JsonTextError& e) {
     o.offset = e.offset;
