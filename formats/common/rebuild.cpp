@@ -45,7 +45,8 @@ class CellIndex {
     while (size < 2 * cell_of_vertex.size()) size *= 2;
     slots_.assign(size, Slot{});
     // Pass 1: each vertex's slot, and each slot's count in `end`.
-    std::vector<uint32_t> slot_of(cell_of_vertex.size());
+    std::vector<uint32_t>& slot_of = slot_of_;
+    slot_of.resize(cell_of_vertex.size());
     filter_.assign(size / 8, 0);  // 8 bits per slot: at least 16 per vertex
     for (size_t v = 0; v < cell_of_vertex.size(); ++v) {
       const Cell& c = cell_of_vertex[v];
@@ -71,6 +72,18 @@ class CellIndex {
   }
   // The vertices grouped by cell: run() gives a cell's range of them.
   uint32_t vertex(uint32_t at) const { return order_[at]; }
+  // The run of vertex k's own cell.
+  std::pair<uint32_t, uint32_t> run_of(uint32_t k) const {
+    const Slot& s = slots_[slot_of_[k]];
+    return {s.begin, s.end};
+  }
+  // Each cell with its run, as run() gives them.
+  template <typename F>
+  void for_each_cell(F&& f) const {
+    for (const Slot& s : slots_)
+      if (s.end != 0) f(s.cell, s.begin, s.end);
+  }
+  std::pair<uint32_t, uint32_t> run(const Cell& c) const { return run(c, hash(c)); }
   // A cell's hash in three steps, one per axis: the 2 x 2 x 2 cells around a vertex share
   // their x and y steps.
   static uint64_t hash_x(int64_t x) { return uint64_t(x) * 0x9E3779B97F4A7C15ull; }
@@ -99,7 +112,7 @@ class CellIndex {
   };
   static size_t hash(const Cell& c) { return hash_z(hash_y(hash_x(c.x), c.y), c.z); }
   std::vector<Slot> slots_;
-  std::vector<uint32_t> order_;
+  std::vector<uint32_t> order_, slot_of_;
   std::vector<uint64_t> filter_;  // bit (hash & bits): some vertex's cell has that hash
 };
 
@@ -359,27 +372,67 @@ class Matcher {
                   uint32_t* donor_of) const {
     // One cell per donor step: the coarsest position step decides the cell size, so an
     // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
-    double cell = 0, extent = 0;
+    double cell = 0, extent = 0, widest_step = 0;
     for (const uint32_t d : donor_list)
       for (size_t c = 0; c < 3; ++c) {
-        cell = std::max(cell, 2 * position_step_[size_t(d) * 3 + c]);
+        widest_step = std::max(widest_step, position_step_[size_t(d) * 3 + c]);
         extent = std::max(extent, std::fabs(dpos_[size_t(d) * 3 + c]));
       }
-    cell = std::max(cell, std::max(extent, 1.0) * 1e-6);
+    cell = std::max(2 * widest_step, std::max(extent, 1.0) * 1e-6);
     std::vector<Cell> cell_of_vertex(donor_list.size());
+    std::vector<uint8_t> near(donor_list.size(), 0);
+    // A face counts as near when a position within the widest step of the vertex may lie
+    // beyond it: the bound, in cells, with a margin far above the rounding of a quotient of at
+    // most 1e6 (|position| <= extent <= 1e6 cells).
+    const double near_face = widest_step / cell + 1e-6;
     for (size_t k = 0; k < donor_list.size(); ++k) {
       const double* p = &dpos_[size_t(donor_list[k]) * 3];
-      cell_of_vertex[k] = {cell_of(p[0], cell), cell_of(p[1], cell), cell_of(p[2], cell)};
+      int64_t at[3];
+      for (size_t c = 0; c < 3; ++c) {
+        const double q = p[c] / cell, whole = std::floor(q);
+        at[c] = cell_of(p[c], cell);  // floor(q) again, or the shared far cell
+        if (q - whole < near_face) near[k] |= uint8_t(1 << (2 * c));
+        if (whole + 1 - q < near_face) near[k] |= uint8_t(2 << (2 * c));
+      }
+      cell_of_vertex[k] = {at[0], at[1], at[2]};
     }
     const CellIndex cells(cell_of_vertex);
+    const std::vector<uint8_t> lone =
+        std::isfinite(cell) ? lone_in_cells(cells, donor_list, near) : std::vector<uint8_t>();
     std::vector<uint8_t> taken(donor_list.size(), 0);  // by place in donor_list
     const double reach = cell / 2;
+    size_t guess = 0;  // the place after the last match: where an unedited mesh goes on
     for (size_t i = 0; i < in_list.size(); ++i) {
       const uint32_t v = in_list[i];
       // The nearest donor vertex that fits; among equally near ones an unmatched one, so
       // duplicated donor vertices are each found once.
       uint32_t best = kNewVertex;  // a place in donor_list
       double best_distance = 0;
+      const auto consider = [&](uint32_t k) {
+        double dist = 0;
+        if (!fits(donor_list[k], v, dist)) return;
+        if (best == kNewVertex || dist < best_distance ||
+            (dist == best_distance && taken[best] && !taken[k])) {
+          best = k;
+          best_distance = dist;
+        }
+      };
+      // The shortcut: v at the very position of the guessed donor vertex, whose cell alone can
+      // hold donor vertices that fit there (`lone`): the scan below would see that cell's
+      // candidates in the same order and nothing that fits elsewhere, so it takes the same one.
+      if (guess < lone.size() && lone[guess]) {
+        const double *g = &dpos_[size_t(donor_list[guess]) * 3], *p = &ipos_[size_t(v) * 3];
+        if (g[0] == p[0] && g[1] == p[1] && g[2] == p[2]) {
+          const auto [begin, end] = cells.run_of(uint32_t(guess));
+          for (uint32_t at = begin; at < end; ++at) consider(cells.vertex(at));
+          if (best != kNewVertex) {
+            donor_of[i] = donor_list[best];
+            taken[best] = 1;
+            guess = size_t(best) + 1;
+          }
+          continue;
+        }
+      }
       size_t looked = 0;
       std::array<std::array<int64_t, 2>, 3> span{};
       for (size_t c = 0; c < 3; ++c) {
@@ -393,15 +446,8 @@ class Matcher {
           for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
             const auto [begin, end] = cells.run({x, y, z}, CellIndex::hash_z(hxy, z));
             for (uint32_t at = begin; at < end; ++at) {
-              const uint32_t k = cells.vertex(at);
               if (++looked > kMaxCandidates) break;
-              double dist = 0;
-              if (!fits(donor_list[k], v, dist)) continue;
-              if (best == kNewVertex || dist < best_distance ||
-                  (dist == best_distance && taken[best] && !taken[k])) {
-                best = k;
-                best_distance = dist;
-              }
+              consider(cells.vertex(at));
             }
           }
         }
@@ -409,7 +455,57 @@ class Matcher {
       if (best == kNewVertex) continue;
       donor_of[i] = donor_list[best];
       taken[best] = 1;
+      guess = size_t(best) + 1;
     }
+  }
+
+  // Per place in donor_list: 1 where no donor vertex of another cell fits an incoming vertex
+  // at this vertex's very position (fits' own position test: |difference| <= that donor
+  // vertex's step on every axis). Only the near faces' neighbours can hold one (`near`: bit
+  // 2c the low face of axis c, bit 2c + 1 the high one). All 0 when a cell holds more than
+  // kMaxCandidates / 27 vertices: then a scan (at most 3 x 3 x 3 cells) may stop before it
+  // sees every candidate, and only the scan itself tells which it takes.
+  std::vector<uint8_t> lone_in_cells(const CellIndex& cells, const std::vector<uint32_t>& donor_list,
+                                     const std::vector<uint8_t>& near) const {
+    std::vector<uint8_t> lone(donor_list.size(), 1);
+    bool crowded = false;
+    cells.for_each_cell([&](const Cell& cell, uint32_t begin, uint32_t end) {
+      if (end - begin > kMaxCandidates / 27) crowded = true;
+      if (crowded) return;
+      uint8_t faces = 0;
+      for (uint32_t at = begin; at < end; ++at) faces |= near[cells.vertex(at)];
+      if (faces == 0) return;
+      // The shared far cell has no neighbours to name: its vertices take the scan.
+      if (cell.x == INT64_MIN || cell.y == INT64_MIN || cell.z == INT64_MIN) {
+        for (uint32_t at = begin; at < end; ++at) lone[cells.vertex(at)] = 0;
+        return;
+      }
+      // Per axis the neighbours to look at: below if a low face is near, above if a high one.
+      int from[3], to[3];
+      for (size_t c = 0; c < 3; ++c) {
+        from[c] = (faces >> (2 * c)) & 1 ? -1 : 0;
+        to[c] = (faces >> (2 * c + 1)) & 1 ? 1 : 0;
+      }
+      for (int dx = from[0]; dx <= to[0]; ++dx)
+        for (int dy = from[1]; dy <= to[1]; ++dy)
+          for (int dz = from[2]; dz <= to[2]; ++dz) {
+            if ((dx | dy | dz) == 0) continue;
+            const auto [nb, ne] = cells.run({cell.x + dx, cell.y + dy, cell.z + dz});
+            for (uint32_t n = nb; n < ne; ++n) {
+              const uint32_t d = donor_list[cells.vertex(n)];
+              const double *a = &dpos_[size_t(d) * 3], *step = &position_step_[size_t(d) * 3];
+              for (uint32_t at = begin; at < end; ++at) {
+                const uint32_t k = cells.vertex(at);
+                const double* g = &dpos_[size_t(donor_list[k]) * 3];
+                if (std::fabs(a[0] - g[0]) <= step[0] && std::fabs(a[1] - g[1]) <= step[1] &&
+                    std::fabs(a[2] - g[2]) <= step[2])
+                  lone[k] = 0;
+              }
+            }
+          }
+    });
+    if (crowded) lone.assign(donor_list.size(), 0);
+    return lone;
   }
 
   // Whether donor vertex d fits incoming vertex v, and how far apart they are (`distance`:

@@ -82,17 +82,60 @@ TEST(MatchVertices, WithinHalfAStepMatchesAndBeyondIsNew) {
   EXPECT_FALSE(m.donor_order);
 }
 
+// A fixed pseudo-random sequence in [0, 1) (a 64-bit LCG's top 53 bits).
+struct Uniform {
+  uint64_t state;
+  double operator()() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return double(state >> 11) / double(uint64_t(1) << 53);
+  }
+};
+
+// The matcher's rule by a scan of every donor vertex for each incoming vertex in turn: the
+// nearest that fits (POSITION within `half` on every axis, and TEXCOORD_0 within 1e-6 where
+// given; the distance sums every gap), an untaken one among equally near.
+std::vector<uint32_t> scan_every_donor_vertex(const std::vector<float>& dp,
+                                              const std::vector<float>& ip, double half,
+                                              const std::vector<float>& duv = {},
+                                              const std::vector<float>& iuv = {}) {
+  const size_t donors = dp.size() / 3, incoming = ip.size() / 3;
+  std::vector<uint8_t> taken(donors, 0);
+  std::vector<uint32_t> out(incoming, kNewVertex);
+  for (size_t v = 0; v < incoming; ++v) {
+    uint32_t best = kNewVertex;
+    double best_distance = 0;
+    for (uint32_t d = 0; d < donors; ++d) {
+      double distance = 0;
+      bool fits = true;
+      const auto gap = [&](const std::vector<float>& a, const std::vector<float>& b, size_t w,
+                           double most) {
+        for (size_t c = 0; c < w; ++c) {
+          const double g = std::fabs(double(a[d * w + c]) - double(b[v * w + c]));
+          fits = fits && g <= most;
+          distance += g;
+        }
+      };
+      gap(dp, ip, 3, half);
+      if (!duv.empty()) gap(duv, iuv, 2, 1e-6);
+      if (fits && (best == kNewVertex || distance < best_distance ||
+                   (distance == best_distance && taken[best] && !taken[d]))) {
+        best = d;
+        best_distance = distance;
+      }
+    }
+    out[v] = best;
+    if (best != kNewVertex) taken[best] = 1;
+  }
+  return out;
+}
+
 // The grid (cells, their hash slots and the filter in front of them) finds what looking at
 // every donor vertex finds: on 3,000 random donor vertices about one per cell, and incoming
 // ones shuffled and moved by up to 1.5 half steps (some across a cell border, some too far),
 // each incoming vertex gets the nearest donor vertex within half a step on every axis.
 TEST(MatchVertices, TheGridFindsWhatAScanOfEveryDonorVertexFinds) {
   const double half = 1.0 / 64;
-  uint64_t state = 12345;
-  const auto uniform = [&state]() {  // [0, 1)
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return double(state >> 11) / double(uint64_t(1) << 53);
-  };
+  Uniform uniform{12345};
   const uint32_t n = 3000;
   std::vector<float> dp, ip;
   for (uint32_t v = 0; v < n * 3; ++v) dp.push_back(float(uniform() * 0.5 - 0.25));
@@ -108,37 +151,82 @@ TEST(MatchVertices, TheGridFindsWhatAScanOfEveryDonorVertexFinds) {
   in.attributes.push_back(ir::f32_attribute("POSITION", 3, ip));
   const VertexMatch m = match_vertices(donor, in, step(half));
 
-  std::vector<uint8_t> taken(n, 0);
+  const std::vector<uint32_t> expected = scan_every_donor_vertex(dp, ip, half);
   uint64_t matched = 0, moved_to_another = 0;
   for (uint32_t v = 0; v < n; ++v) {
-    uint32_t best = kNewVertex;
-    double best_distance = 0;
-    for (uint32_t d = 0; d < n; ++d) {
-      double distance = 0;
-      bool fits = true;
-      for (size_t c = 0; c < 3; ++c) {
-        const double gap = std::fabs(double(dp[d * 3 + c]) - double(ip[v * 3 + c]));
-        fits = fits && gap <= half;
-        distance += gap;
-      }
-      if (fits && (best == kNewVertex || distance < best_distance ||
-                   (distance == best_distance && taken[best] && !taken[d]))) {
-        best = d;
-        best_distance = distance;
-      }
-    }
-    ASSERT_EQ(m.donor_of[v], best) << "incoming vertex " << v;
-    if (best != kNewVertex) {
-      taken[best] = 1;
-      ++matched;
-      moved_to_another += best != order[v];
-    }
+    ASSERT_EQ(m.donor_of[v], expected[v]) << "incoming vertex " << v;
+    if (expected[v] == kNewVertex) continue;
+    ++matched;
+    moved_to_another += expected[v] != order[v];
   }
   EXPECT_EQ(m.matched, matched);
   // The inputs exercise both outcomes, and a neighbour nearer than the vertex's own donor.
   EXPECT_GT(matched, n / 10);
   EXPECT_LT(matched, n);
   EXPECT_GT(moved_to_another, 0u);
+}
+
+// A vertex at its donor vertex's very spot takes what the scan of every donor vertex takes,
+// where the donor sits on a lattice whose points lie on the cells' faces (as a quantised
+// format's do), with copies on one spot and vertices moved across a face within half a step:
+// incoming vertices in donor order (the unedited case), some with another UV (their own donor
+// vertex no longer fits, a neighbour's copy may) and some on another lattice point.
+TEST(MatchVertices, AVertexAtItsDonorVertexsSpotTakesWhatTheScanTakes) {
+  const double half = 1.0 / 64;
+  Uniform uniform{777};
+  const auto below = [&uniform](uint32_t n) { return uint32_t(uniform() * n); };
+  std::vector<float> dp, duv;
+  std::vector<uint32_t> moved_of;  // per donor vertex: the spot's moved neighbour, if any
+  while (dp.size() < 3000 * 3) {
+    float spot[3], uv[2];
+    for (float& x : spot) x = float(below(16) * 2 * half);
+    for (float& x : uv) x = float(below(4)) / 4;
+    const uint32_t copies = 1 + (below(3) == 0), first = uint32_t(dp.size() / 3);
+    for (uint32_t k = 0; k < copies; ++k) {
+      for (float x : spot) dp.push_back(x);
+      duv.insert(duv.end(), {uv[0], k == 0 ? uv[1] : float(below(4)) / 4});
+    }
+    const bool moved = below(3) == 0;
+    moved_of.insert(moved_of.end(), copies, moved ? first + copies : kNewVertex);
+    if (moved) {  // a neighbour within half a step, across the face below or above, its own UV
+      for (float x : spot) dp.push_back(float(x + (uniform() * 1.8 - 0.9) * half));
+      duv.insert(duv.end(), {uv[0] + 0.125f, uv[1]});
+      moved_of.push_back(kNewVertex);
+    }
+  }
+  const uint32_t n = uint32_t(dp.size() / 3);
+  std::vector<float> ip = dp, iuv = duv;
+  for (uint32_t v = 0; v < n; ++v) {
+    const uint32_t what = below(10);
+    if (what < 2 && moved_of[v] != kNewVertex) iuv[v * 2] = duv[moved_of[v] * 2];
+    if (what == 2) iuv[v * 2] = float(below(4)) / 4;
+    if (what == 3)
+      for (size_t c = 0; c < 3; ++c) ip[v * 3 + c] = float(below(16) * 2 * half);
+  }
+  ir::Mesh donor, in;
+  donor.vertex_count = in.vertex_count = n;
+  donor.attributes.push_back(ir::f32_attribute("POSITION", 3, dp));
+  donor.attributes.push_back(ir::f32_attribute("TEXCOORD_0", 2, duv));
+  in.attributes.push_back(ir::f32_attribute("POSITION", 3, ip));
+  in.attributes.push_back(ir::f32_attribute("TEXCOORD_0", 2, iuv));
+  const VertexMatch m = match_vertices(donor, in, step(half));
+
+  const std::vector<uint32_t> expected = scan_every_donor_vertex(dp, ip, half, duv, iuv);
+  uint64_t matched = 0, own = 0, neighbour = 0;
+  for (uint32_t v = 0; v < n; ++v) {
+    const uint32_t d = expected[v];
+    ASSERT_EQ(m.donor_of[v], d) << "incoming vertex " << v;
+    if (d == kNewVertex) continue;
+    ++matched;
+    own += d == v;
+    neighbour += dp[d * 3] != ip[v * 3] || dp[d * 3 + 1] != ip[v * 3 + 1] ||
+                 dp[d * 3 + 2] != ip[v * 3 + 2];
+  }
+  EXPECT_EQ(m.matched, matched);
+  // The inputs reach each outcome: the vertex's own donor, one moved across a face, none.
+  EXPECT_GT(own, uint64_t(n / 2));
+  EXPECT_GT(neighbour, 20u);
+  EXPECT_LT(matched, uint64_t(n));
 }
 
 TEST(MatchVertices, CoincidentDonorVerticesAreEachFoundOnce) {
