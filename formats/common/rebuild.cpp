@@ -233,8 +233,8 @@ class InfluenceTable {
   }
 
  private:
-  std::vector<size_t> at_;
-  std::vector<Influence> all_;
+  ir::UninitVector<size_t> at_;
+  ir::UninitVector<Influence> all_;
 };
 
 class Matcher {
@@ -261,8 +261,9 @@ class Matcher {
     }
   };
 
-  Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step)
-      : donor_(donor), in_(incoming) {
+  Matcher(const ir::Mesh& donor, const ir::Mesh& incoming, const HalfStep& half_step,
+          double most_step = INFINITY)
+      : donor_(donor), in_(incoming), most_step_(most_step) {
     std::vector<std::string> computed;
     if (incoming.extras.is_object() && incoming.extras.contains(kComputedKey))
       for (const auto& c : incoming.extras[kComputedKey])
@@ -354,7 +355,7 @@ class Matcher {
     if (!dp || !ip || dp->width != 3 || ip->width != 3) return false;
     position_step_.resize(size_t(donor_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) position_step_[size_t(v) * 3 + c] = position_at_(v, c);
+      for (size_t c = 0; c < 3; ++c) position_step_[size_t(v) * 3 + c] = step(position_at_, v, c);
     dpos_.resize(size_t(donor_.vertex_count) * 3);
     ipos_.resize(size_t(in_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
@@ -540,14 +541,14 @@ class Matcher {
   // Directions and weights: `diff` within a whole step (twice `half_step` at d, c) + 1e-6.
   // The bound is 1e-6 at least (a step is never negative), so the step, a call into the
   // format, is asked only of values further apart than that.
-  static bool within_whole_step(double diff, const StepAt& half_step, uint32_t d, size_t c) {
-    return diff <= 1e-6 || diff <= 2 * half_step(d, c) + 1e-6;
+  bool within_whole_step(double diff, const StepAt& half_step, uint32_t d, size_t c) const {
+    return diff <= 1e-6 || diff <= 2 * step(half_step, d, c) + 1e-6;
   }
 
   // Half a step, but colours and weights within one whole step (Blender's colour round trip
   // through sRGB moves them by about half a step).
   double tolerance(const Shared& x, uint32_t d, size_t c) const {
-    const double h = x.step(d, c);
+    const double h = step(x.step, d, c);
     return x.kind == Kind::Colour ? 2 * h + 1e-7 : h;
   }
 
@@ -706,6 +707,10 @@ class Matcher {
   // POSITION component, and each mesh's POSITION, 3 per vertex.
   ir::UninitVector<double> position_step_, dpos_, ipos_;
   StepAt position_at_, weight_at_;  // the half steps of POSITION and of WEIGHTS_0
+  const double most_step_;          // every step at most this (match_vertices)
+
+  // A half step as the matcher uses it: the format's, at most most_step_.
+  double step(const StepAt& at, uint32_t d, size_t c) const { return std::min(at(d, c), most_step_); }
 };
 
 }  // namespace
@@ -783,8 +788,8 @@ HalfStep widened(HalfStep half_step, const IncomingError& error) {
 }
 
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
-                           const HalfStep& half_step) {
-  return Matcher(donor, incoming, half_step).run();
+                           const HalfStep& half_step, double most_step) {
+  return Matcher(donor, incoming, half_step, most_step).run();
 }
 
 std::vector<std::vector<uint32_t>> match_parts(const ir::Mesh& donor, const ir::Mesh& incoming,

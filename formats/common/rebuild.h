@@ -10,6 +10,7 @@
 // converter/import then decodes the bytes strictly before it writes them.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -148,9 +149,10 @@ struct VertexMatch {
 // incoming mesh has fewer JOINTS_n lanes than a donor vertex has influences, its largest
 // ones renormalised, all a file of so few lanes can carry). The nearest fitting candidate
 // wins, an unmatched one among equally near, so duplicated donor vertices are each found once.
-// Linear in the vertex counts.
+// Linear in the vertex counts. `most_step`: every half step at most this (RR's first pass,
+// at float precision), applied inside the matcher rather than by a wrapper around each step.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
-                           const HalfStep& half_step);
+                           const HalfStep& half_step, double most_step = INFINITY);
 
 // One part of a match by parts: its incoming vertices may take only its donor vertices (both
 // lists of vertex numbers of their mesh in ascending order; match_parts throws
@@ -195,9 +197,9 @@ std::vector<std::array<uint32_t, 3>> canonical_triangles(const ir::Mesh& mesh, s
 // cap_influences keeps the `lanes` largest (ties: the lower joint), and rounds them to unorm8
 // weights that sum to exactly 255 (largest remainder; a zero-weight lane gets joint 0, as the
 // writer's validator-clean convention has it). Returns how many non-zero influences it dropped.
-struct Influence {
-  uint16_t joint = 0;
-  float weight = 0;
+struct Influence {  // no initialisers: the matcher's tables are sized, then written
+  uint16_t joint;
+  float weight;
 };
 struct Influences8 {
   std::vector<uint16_t> joints;  // `lanes` entries

@@ -43,11 +43,7 @@ ir::Json chunks_json(const std::vector<Chunk>& chunks) {
 // pass at float precision pairs each vertex with the donor vertex it equals; where it leaves
 // a vertex unmatched, the pass at half a step decides.
 VertexMatch match_two_pass(const ir::Mesh& donor, const ir::Mesh& in, const HalfStep& half) {
-  const HalfStep exact = [&half](const std::string& s) -> StepAt {
-    StepAt at = half(s);
-    return [at](uint32_t d, size_t c) { return std::min(at(d, c), 1e-6); };
-  };
-  VertexMatch first = match_vertices(donor, in, exact);
+  VertexMatch first = match_vertices(donor, in, half, 1e-6);
   if (first.donor_order || first.matched == in.vertex_count) return first;
   VertexMatch second = match_vertices(donor, in, half);
   if (second.donor_order) return second;
