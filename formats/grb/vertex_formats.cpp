@@ -15,16 +15,16 @@ namespace {
 using namespace vertex_elements;  // the shapes
 using namespace vertex_table_json;
 
-// The position encoding is GRB/GRW's own; the others every game's table names alike.
-constexpr TypeName<ElementType> kPositionType[] = {
-    {"s16x4_position", ElementType::S16x4Position, 8, kF32x3}};
-constexpr auto kTypes = with_shared_types(kPositionType);
-
 // Set semantics need a set number 0..3 (glTF continuity is the writer's business).
 bool numbered(const std::string& s, const char* prefix) {
   return starts_with(s, prefix) && s.size() == std::strlen(prefix) + 1 && s.back() >= '0' &&
          s.back() <= '3';
 }
+
+// The position encoding is GRB/GRW's own; the others every game's table names alike.
+constexpr TypeName<ElementType> kPositionType[] = {
+    {"s16x4_position", ElementType::S16x4Position, 8, kF32x3}};
+constexpr auto kTypes = with_shared_types(kPositionType);
 
 // Which decodings fit a semantic, so no table hands the writer JOINTS of floats.
 bool type_fits(const std::string& semantic, ElementType t) {
