@@ -54,6 +54,7 @@ struct DecodeOptions {
   // for `info` and `census` only, and costs about a seventh of a conversion's CPU.
   bool want_structure = true;
   // Keep Decoded::parts: import decodes its donor once and hands the rebuild these parts.
+  // The IR then moves into them (DecodedParts::ir): Decoded::ir() finds it either way.
   bool want_parts = false;
 };
 
@@ -69,9 +70,10 @@ const Table& vertex_table(const DecodeOptions& options, const std::string& name,
 }
 
 // What a format's decoder read, kept for its rebuild (formats/common/rebuild.h): each format
-// derives its own (its structure, layout and IR), so a donor is decoded once per import.
+// derives its own (its structure and layout), so a donor is decoded once per import.
 struct DecodedParts {
   virtual ~DecodedParts() = default;
+  ir::Mesh ir;  // Decoded::mesh, moved here: the IR is held once
 };
 
 struct Decoded {
@@ -80,6 +82,9 @@ struct Decoded {
   nlohmann::json structure;        // the decoded structure, every field incl. Unknown ones;
                                    // null unless DecodeOptions::want_structure
   std::shared_ptr<const DecodedParts> parts;  // null unless DecodeOptions::want_parts
+
+  // The IR: `mesh`, or the parts' when want_parts moved it there.
+  const ir::Mesh& ir() const { return parts ? parts->ir : mesh; }
 };
 
 }  // namespace f2g

@@ -177,7 +177,7 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
     normalise(donor->file, donor->layout, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
     if (options.want_parts) {
-      donor->mesh = out.mesh;
+      donor->ir = std::move(out.mesh);
       donor->static_w = rebuild_parts::stores_static_w(donor->file, donor->layout);
       out.parts = std::move(donor);
     }

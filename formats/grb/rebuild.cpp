@@ -76,8 +76,8 @@ Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
   const ir::Mesh& in = input.mesh;
   if (auto e = check_incoming(in, donor)) return *e;
   const VertexMatch match =
-      match_vertices(donor.mesh, in, widened(half_steps(donor), input.incoming_error));
-  const Order order = order_of(match, donor.mesh.vertex_count);
+      match_vertices(donor.ir, in, widened(half_steps(donor), input.incoming_error));
+  const Order order = order_of(match, donor.ir.vertex_count);
   Result<Vertices> vertices = build_vertices(donor, in, order);
   if (!vertices) return vertices.error();
   Result<Draws> draws = plan_draws(donor, in, order);

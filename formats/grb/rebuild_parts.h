@@ -22,7 +22,6 @@ namespace f2g::grb::rebuild_parts {
 struct Donor : DecodedParts {
   MeshFile file;
   Layout layout;
-  ir::Mesh mesh;  // the decoder's IR of the same bytes
   // docs/READING.md "Position": static meshes store |w| = Q (an integer), skinned ones
   // +32767. True when every donor vertex has |w| = Q (and Q is not 32767).
   bool static_w = false;

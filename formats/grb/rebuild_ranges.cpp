@@ -21,10 +21,10 @@ Result<Draws> plan_draws(const Donor& donor, const ir::Mesh& in, const Order& or
   const uint64_t vertices = order.incoming.size();
   std::vector<std::vector<uint32_t>> tris(count);
   if (order.donor_order) {  // the donor's index order stands
-    for (size_t i = 0; i < count && i < donor.mesh.primitives.size(); ++i) {
-      const ir::Primitive& p = donor.mesh.primitives[i];
-      tris[p.material].assign(donor.mesh.indices.begin() + p.first_index,
-                              donor.mesh.indices.begin() + p.first_index + p.index_count);
+    for (size_t i = 0; i < count && i < donor.ir.primitives.size(); ++i) {
+      const ir::Primitive& p = donor.ir.primitives[i];
+      tris[p.material].assign(donor.ir.indices.begin() + p.first_index,
+                              donor.ir.indices.begin() + p.first_index + p.index_count);
     }
   } else {  // several glTF primitives of one material share its draw, in glTF order
     for (const ir::Primitive& p : in.primitives)

@@ -86,7 +86,7 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
                         std::to_string(total) + " indices pass the i32 length of the index buffer",
                         "mesh/indices");
   const uint64_t vertex_count = order.incoming.size();
-  const ir::Attribute* dpos = donor.mesh.find("POSITION");
+  const ir::Attribute* dpos = donor.ir.find("POSITION");
   const std::vector<float> none;
   const std::vector<float>& donor_positions = dpos ? dpos->f32 : none;
   Compiled& k = out.compiled;
@@ -146,7 +146,7 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
   md.shadow = shadows(dm.compiled.mesh_data, md.standard, d);
   Float3 centre, half, dc, dh;
   box(v.positions, 0, vertex_count, centre, half);
-  box(donor_positions, 0, donor.mesh.vertex_count, dc, dh);
+  box(donor_positions, 0, donor.ir.vertex_count, dc, dh);
   const bool same = centre == dc && half == dh;
   Float3 lo, hi, dlo, dhi, stored_lo, stored_hi;
   for (size_t i = 0; i < 3; ++i) {

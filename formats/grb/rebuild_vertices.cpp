@@ -33,7 +33,7 @@ struct Factors {
 Result<Factors> choose_factors(const Donor& donor, const ir::Mesh& in, const Order& order) {
   const Compiled& k = donor.file.compiled;
   const ir::Attribute* ipos = in.find("POSITION");
-  const ir::Attribute* dpos = donor.mesh.find("POSITION");
+  const ir::Attribute* dpos = donor.ir.find("POSITION");
   const double q_old = std::fabs(double(k.q)), uvq_old = std::fabs(double(k.uvq));
   bool q_fits = q_old > 0 && std::isfinite(q_old), uv_fits = uvq_old > 0 && std::isfinite(uvq_old);
   double max_p = 0, max_uv = 0;
@@ -49,7 +49,7 @@ Result<Factors> choose_factors(const Donor& donor, const ir::Mesh& in, const Ord
     }
     for (const VertexElement* e : uvs) {
       const ir::Attribute* a =
-          d == kNewVertex ? in.find(e->semantic) : donor.mesh.find(e->semantic);
+          d == kNewVertex ? in.find(e->semantic) : donor.ir.find(e->semantic);
       if (!a) continue;
       for (size_t c = 0; c < 2; ++c) {
         const double u = std::fabs(a->get(d == kNewVertex ? v : d, c));
@@ -207,7 +207,7 @@ void refactor(const Donor& donor, const Factors& f, uint32_t d, uint8_t* record)
   for (const VertexElement& e : fmt.elements) {
     const bool pos = e.type == ElementType::S16x4Position, uv = e.type == ElementType::S16x2Uv;
     if (!(pos && f.q_changed) && !(uv && f.uvq_changed)) continue;
-    const ir::Attribute* a = donor.mesh.find(e.semantic);
+    const ir::Attribute* a = donor.ir.find(e.semantic);
     if (!a) continue;  // every element decodes to its attribute; kept as stored otherwise
     double vals[4] = {0, 0, 0, 0};
     for (size_t c = 0; c < (pos ? 3u : 2u); ++c) vals[c] = a->get(d, c);

@@ -73,7 +73,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
                         "the donor's vertex format " + f.name + " has no POSITION element",
                         "mesh/vertex_format");
   const ir::Mesh& in = input.mesh;
-  const size_t materials = donor->mesh.materials.size();
+  const size_t materials = donor->ir.materials.size();
   IncomingLimits limits;
   limits.materials = materials;
   // RR stores joints as u8 bone numbers of the header's bone list (docs/READING.md "Bones").
@@ -85,14 +85,14 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
 
   const float q_old = donor->file.materials.quantization_factor;
   const VertexMatch match = match_two_pass(
-      donor->mesh, in, widened(half_step_of(f, q_old, donor->mesh), input.incoming_error));
+      donor->ir, in, widened(half_step_of(f, q_old, donor->ir), input.incoming_error));
   const bool ranged = donor->file.is_ranged();
-  std::vector<uint32_t> material_of(donor->mesh.vertex_count, UINT32_MAX);
-  for (const ir::Primitive& p : donor->mesh.primitives)
+  std::vector<uint32_t> material_of(donor->ir.vertex_count, UINT32_MAX);
+  for (const ir::Primitive& p : donor->ir.primitives)
     for (uint32_t v = p.first_vertex; v < p.first_vertex + p.vertex_count; ++v)
       if (v < material_of.size()) material_of[v] = p.material;
-  const bool donor_order = donor_order_stands(donor->mesh, donor->layout, f, in, match);
-  const Plan plan = donor_order ? donor_plan(donor->mesh)
+  const bool donor_order = donor_order_stands(donor->ir, donor->layout, f, in, match);
+  const Plan plan = donor_order ? donor_plan(donor->ir)
                                 : incoming_plan(in, match, material_of, materials,
                                                 ranged ? kRangeVertices : kUnlimited,
                                                 ranged ? kRangeTriangles : kUnlimited);
@@ -110,8 +110,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
         std::to_string(plan.indices.size()) + " indices do not fit a u32 index stream length",
         "mesh/indices");
 
-  const float q_new = choose_quantization(f, q_old, donor->mesh, in, plan.vertices);
-  VertexBytes vb = vertex_bytes(f, donor->layout, donor->mesh, in, plan.vertices, q_old, q_new);
+  const float q_new = choose_quantization(f, q_old, donor->ir, in, plan.vertices);
+  VertexBytes vb = vertex_bytes(f, donor->layout, donor->ir, in, plan.vertices, q_old, q_new);
   const StreamBytes views{&vb.streams[0], &vb.streams[1], &vb.streams[2]};
   // The bounds read back POSITION alone (checked above: the format has one).
   std::vector<float> positions = std::move(
@@ -123,8 +123,8 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   sum.vertices_kept = vb.kept;
   sum.vertices_new = vb.fresh;
   sum.triangles = plan.indices.size() / 3;
-  sum.donor_vertices = donor->mesh.vertex_count;
-  sum.donor_triangles = donor->mesh.indices.size() / 3;
+  sum.donor_vertices = donor->ir.vertex_count;
+  sum.donor_triangles = donor->ir.indices.size() / 3;
   sum.donor_order = donor_order;
   sum.influences_dropped = vb.influences_dropped;
   ir::Json& det = sum.details;
@@ -147,7 +147,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
   MeshFile file = donor->file;
   file.materials.quantization_factor = q_new;  // spec: "its f32 is QuantizationFactor"
   const DrawsOut draws = write_draws(file, donor->file, donor->layout, plan, std::move(vb),
-                                     positions, donor->mesh, donor_order);
+                                     positions, donor->ir, donor_order);
   det["bounds"] = {
       {"before", box_json(donor->file.header.extent_min, donor->file.header.extent_max)},
       {"after", box_json(file.header.extent_min, file.header.extent_max)}};
@@ -156,7 +156,7 @@ Result<Rebuilt> rebuild(const RebuildInput& input) {
 
   for (uint32_t m : plan.dropped)
     out.warnings.push_back(material_dropped(
-        m, donor->mesh.materials[m].name, "its ranges or objects, descriptors and references are"));
+        m, donor->ir.materials[m].name, "its ranges or objects, descriptors and references are"));
   if (sum.influences_dropped)
     out.warnings.push_back(influences_dropped(sum.influences_dropped, f.strides[2] / 2));
   if (draws.widened)

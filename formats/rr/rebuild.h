@@ -25,7 +25,6 @@ Result<Rebuilt> rebuild(const RebuildInput& input);
 struct Donor : DecodedParts {
   MeshFile file;
   Layout layout;
-  ir::Mesh mesh;
 
   Donor() = default;
   Donor(const Donor&) = delete;

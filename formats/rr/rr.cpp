@@ -102,7 +102,7 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     normalise(donor->file, donor->layout, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
     if (options.want_parts) {
-      donor->mesh = out.mesh;
+      donor->ir = std::move(out.mesh);
       out.parts = std::move(donor);
     }
     return out;

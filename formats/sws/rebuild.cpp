@@ -13,11 +13,11 @@
 namespace f2g::sws {
 
 std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
-                                        std::vector<uint32_t> submesh_ranges, const ir::Mesh& ir) {
+                                        std::vector<uint32_t> submesh_ranges, ir::Mesh ir) {
   auto d = std::make_shared<Donor>();
   d->mesh = std::move(mesh);
   d->layout = layout;
-  d->ir = ir;
+  d->ir = std::move(ir);
   d->submesh_ranges = std::move(submesh_ranges);
   d->vertex_count = vertex_count(d->mesh.compiled);
   d->skinned = !d->mesh.bones.empty() && d->layout.find("JOINTS_0") &&

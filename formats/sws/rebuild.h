@@ -30,7 +30,6 @@ const VertexFormats& vertex_table(const DecodeOptions& options);
 struct Donor : DecodedParts {
   Mesh mesh;
   VertexLayout layout;
-  ir::Mesh ir;
   std::vector<uint32_t> submesh_ranges;  // per SubMesh: its first-partition range
   bool skinned = false;                  // bones, BLENDINDICES and BLENDWEIGHT
   uint32_t vertex_count = 0;
@@ -42,7 +41,7 @@ struct Donor : DecodedParts {
 
 // The Donor of a decoded mesh (decode() with want_parts).
 std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
-                                        std::vector<uint32_t> submesh_ranges, const ir::Mesh& ir);
+                                        std::vector<uint32_t> submesh_ranges, ir::Mesh ir);
 
 // One vertex of the new mesh: the incoming vertex it shows, the donor vertex whose bytes it
 // keeps (kNewVertex: encoded fresh) and the donor vertex a fresh vertex takes the fields the
