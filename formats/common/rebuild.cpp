@@ -466,7 +466,8 @@ class Matcher {
   // 2c the low face of axis c, bit 2c + 1 the high one). All 0 when a cell holds more than
   // kMaxCandidates / 27 vertices: then a scan (at most 3 x 3 x 3 cells) may stop before it
   // sees every candidate, and only the scan itself tells which it takes.
-  std::vector<uint8_t> lone_in_cells(const CellIndex& cells, const std::vector<uint32_t>& donor_list,
+  std::vector<uint8_t> lone_in_cells(const CellIndex& cells,
+                                     const std::vector<uint32_t>& donor_list,
                                      const std::vector<uint8_t>& near) const {
     std::vector<uint8_t> lone(donor_list.size(), 1);
     bool crowded = false;
@@ -710,7 +711,9 @@ class Matcher {
   const double most_step_;          // every step at most this (match_vertices)
 
   // A half step as the matcher uses it: the format's, at most most_step_.
-  double step(const StepAt& at, uint32_t d, size_t c) const { return std::min(at(d, c), most_step_); }
+  double step(const StepAt& at, uint32_t d, size_t c) const {
+    return std::min(at(d, c), most_step_);
+  }
 };
 
 }  // namespace

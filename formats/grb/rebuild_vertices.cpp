@@ -48,8 +48,7 @@ Result<Factors> choose_factors(const Donor& donor, const ir::Mesh& in, const Ord
       if (d == kNewVertex && p > q_old) q_fits = false;
     }
     for (const VertexElement* e : uvs) {
-      const ir::Attribute* a =
-          d == kNewVertex ? in.find(e->semantic) : donor.ir.find(e->semantic);
+      const ir::Attribute* a = d == kNewVertex ? in.find(e->semantic) : donor.ir.find(e->semantic);
       if (!a) continue;
       for (size_t c = 0; c < 2; ++c) {
         const double u = std::fabs(a->get(d == kNewVertex ? v : d, c));

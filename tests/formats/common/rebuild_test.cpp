@@ -219,8 +219,8 @@ TEST(MatchVertices, AVertexAtItsDonorVertexsSpotTakesWhatTheScanTakes) {
     if (d == kNewVertex) continue;
     ++matched;
     own += d == v;
-    neighbour += dp[d * 3] != ip[v * 3] || dp[d * 3 + 1] != ip[v * 3 + 1] ||
-                 dp[d * 3 + 2] != ip[v * 3 + 2];
+    neighbour +=
+        dp[d * 3] != ip[v * 3] || dp[d * 3 + 1] != ip[v * 3 + 1] || dp[d * 3 + 2] != ip[v * 3 + 2];
   }
   EXPECT_EQ(m.matched, matched);
   // The inputs reach each outcome: the vertex's own donor, one moved across a face, none.
