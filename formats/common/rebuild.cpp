@@ -474,14 +474,15 @@ class Matcher {
     cells.for_each_cell([&](const Cell& cell, uint32_t begin, uint32_t end) {
       if (end - begin > kMaxCandidates / 27) crowded = true;
       if (crowded) return;
-      uint8_t faces = 0;
-      for (uint32_t at = begin; at < end; ++at) faces |= near[cells.vertex(at)];
-      if (faces == 0) return;
-      // The shared far cell has no neighbours to name: its vertices take the scan.
+      // The shared far cell (a NaN position) has no neighbours to name: its vertices take the
+      // scan (and no incoming position equals theirs).
       if (cell.x == INT64_MIN || cell.y == INT64_MIN || cell.z == INT64_MIN) {
         for (uint32_t at = begin; at < end; ++at) lone[cells.vertex(at)] = 0;
         return;
       }
+      uint8_t faces = 0;
+      for (uint32_t at = begin; at < end; ++at) faces |= near[cells.vertex(at)];
+      if (faces == 0) return;
       // Per axis the neighbours to look at: below if a low face is near, above if a high one.
       int from[3], to[3];
       for (size_t c = 0; c < 3; ++c) {
