@@ -356,14 +356,23 @@ class Matcher {
     position_step_.resize(size_t(donor_.vertex_count) * 3);
     for (uint32_t v = 0; v < donor_.vertex_count; ++v)
       for (size_t c = 0; c < 3; ++c) position_step_[size_t(v) * 3 + c] = step(position_at_, v, c);
-    dpos_.resize(size_t(donor_.vertex_count) * 3);
-    ipos_.resize(size_t(in_.vertex_count) * 3);
-    for (uint32_t v = 0; v < donor_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) dpos_[size_t(v) * 3 + c] = dp->get(v, c);
-    for (uint32_t v = 0; v < in_.vertex_count; ++v)
-      for (size_t c = 0; c < 3; ++c) ipos_[size_t(v) * 3 + c] = ip->get(v, c);
+    dpos_ = positions(*dp, donor_.vertex_count, dpos_own_);
+    ipos_ = positions(*ip, in_.vertex_count, ipos_own_);
     return true;
   }
+
+  // A mesh's POSITION as float32, 3 per vertex: read in place (the IR's own type, rebuild.h),
+  // else copied once into `own`. Each value is compared as a double, which holds it exactly.
+  static const float* positions(const ir::Attribute& a, uint32_t count,
+                                ir::UninitVector<float>& own) {
+    if (a.type == ir::Scalar::F32 && a.f32.size() >= size_t(count) * 3) return a.f32.data();
+    own.resize(size_t(count) * 3);
+    for (uint32_t v = 0; v < count; ++v)
+      for (size_t c = 0; c < 3; ++c) own[size_t(v) * 3 + c] = float(a.get(v, c));
+    return own.data();
+  }
+  double dpos(uint32_t d, size_t c) const { return dpos_[size_t(d) * 3 + c]; }
+  double ipos(uint32_t v, size_t c) const { return ipos_[size_t(v) * 3 + c]; }
 
   // Incoming vertices `in_list` against donor vertices `donor_list` (both ascending), as if
   // they were the whole meshes: the cell size, the candidates' order and which donor vertex is
@@ -377,7 +386,7 @@ class Matcher {
     for (const uint32_t d : donor_list)
       for (size_t c = 0; c < 3; ++c) {
         widest_step = std::max(widest_step, position_step_[size_t(d) * 3 + c]);
-        extent = std::max(extent, std::fabs(dpos_[size_t(d) * 3 + c]));
+        extent = std::max(extent, std::fabs(dpos(d, c)));
       }
     cell = std::max(2 * widest_step, std::max(extent, 1.0) * 1e-6);
     std::vector<Cell> cell_of_vertex(donor_list.size());
@@ -387,11 +396,10 @@ class Matcher {
     // most 1e6 (|position| <= extent <= 1e6 cells).
     const double near_face = widest_step / cell + 1e-6;
     for (size_t k = 0; k < donor_list.size(); ++k) {
-      const double* p = &dpos_[size_t(donor_list[k]) * 3];
       int64_t at[3];
       for (size_t c = 0; c < 3; ++c) {
-        const double q = p[c] / cell, whole = std::floor(q);
-        at[c] = cell_of(p[c], cell);  // floor(q) again, or the shared far cell
+        const double p = dpos(donor_list[k], c), q = p / cell, whole = std::floor(q);
+        at[c] = cell_of(p, cell);  // floor(q) again, or the shared far cell
         if (q - whole < near_face) near[k] |= uint8_t(1 << (2 * c));
         if (whole + 1 - q < near_face) near[k] |= uint8_t(2 << (2 * c));
       }
@@ -422,8 +430,8 @@ class Matcher {
       // hold donor vertices that fit there (`lone`): the scan below would see that cell's
       // candidates in the same order and nothing that fits elsewhere, so it takes the same one.
       if (guess < lone.size() && lone[guess]) {
-        const double *g = &dpos_[size_t(donor_list[guess]) * 3], *p = &ipos_[size_t(v) * 3];
-        if (g[0] == p[0] && g[1] == p[1] && g[2] == p[2]) {
+        const uint32_t g = donor_list[guess];
+        if (dpos(g, 0) == ipos(v, 0) && dpos(g, 1) == ipos(v, 1) && dpos(g, 2) == ipos(v, 2)) {
           const auto [begin, end] = cells.run_of(uint32_t(guess));
           for (uint32_t at = begin; at < end; ++at) consider(cells.vertex(at));
           if (best != kNewVertex) {
@@ -437,7 +445,7 @@ class Matcher {
       size_t looked = 0;
       std::array<std::array<int64_t, 2>, 3> span{};
       for (size_t c = 0; c < 3; ++c) {
-        const double p = ipos_[size_t(v) * 3 + c];
+        const double p = ipos(v, c);
         span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
       }
       for (int64_t x = span[0][0]; x <= span[0][1]; ++x) {
@@ -496,12 +504,12 @@ class Matcher {
             const auto [nb, ne] = cells.run({cell.x + dx, cell.y + dy, cell.z + dz});
             for (uint32_t n = nb; n < ne; ++n) {
               const uint32_t d = donor_list[cells.vertex(n)];
-              const double *a = &dpos_[size_t(d) * 3], *step = &position_step_[size_t(d) * 3];
+              const double* step = &position_step_[size_t(d) * 3];
               for (uint32_t at = begin; at < end; ++at) {
-                const uint32_t k = cells.vertex(at);
-                const double* g = &dpos_[size_t(donor_list[k]) * 3];
-                if (std::fabs(a[0] - g[0]) <= step[0] && std::fabs(a[1] - g[1]) <= step[1] &&
-                    std::fabs(a[2] - g[2]) <= step[2])
+                const uint32_t k = cells.vertex(at), g = donor_list[k];
+                if (std::fabs(dpos(d, 0) - dpos(g, 0)) <= step[0] &&
+                    std::fabs(dpos(d, 1) - dpos(g, 1)) <= step[1] &&
+                    std::fabs(dpos(d, 2) - dpos(g, 2)) <= step[2])
                   lone[k] = 0;
               }
             }
@@ -515,9 +523,8 @@ class Matcher {
   // the sum of their differences over everything compared, position first, then each shared
   // attribute's components in order; a tie-break among fits only, summed while checking).
   bool fits(uint32_t d, uint32_t v, double& distance) const {
-    const double *a3 = &dpos_[size_t(d) * 3], *b3 = &ipos_[size_t(v) * 3];
     for (size_t c = 0; c < 3; ++c) {
-      const double diff = std::fabs(a3[c] - b3[c]);
+      const double diff = std::fabs(dpos(d, c) - ipos(v, c));
       if (!(diff <= position_step_[size_t(d) * 3 + c])) return false;
       distance += diff;
     }
@@ -705,9 +712,11 @@ class Matcher {
   size_t in_lanes_ = 0;  // JOINTS_n / WEIGHTS_n lanes the incoming mesh has
   const ir::Attribute *dp_ = nullptr, *ip_ = nullptr;  // POSITION of each
   InfluenceTable donor_tidy_, in_tidy_;
-  // prepare() writes every value of these (not zero-filled first): the half step of each donor
-  // POSITION component, and each mesh's POSITION, 3 per vertex.
-  ir::UninitVector<double> position_step_, dpos_, ipos_;
+  // prepare() writes every value of this (not zero-filled first): the half step of each donor
+  // POSITION component, 3 per vertex; and points at each mesh's POSITION (positions()).
+  ir::UninitVector<double> position_step_;
+  const float *dpos_ = nullptr, *ipos_ = nullptr;
+  ir::UninitVector<float> dpos_own_, ipos_own_;
   StepAt position_at_, weight_at_;  // the half steps of POSITION and of WEIGHTS_0
   const double most_step_;          // every step at most this (match_vertices)
 
