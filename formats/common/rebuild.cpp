@@ -26,12 +26,14 @@ struct Cell {
   bool operator==(const Cell& o) const { return x == o.x && y == o.y && z == o.z; }
 };
 
-int64_t cell_of(double v, double size) {
-  const double c = std::floor(v / size);
+// The cell of a whole number of cells `c` (a floor).
+int64_t cell_at(double c) {
   // Far outside any real mesh (or NaN): one shared cell; matching then compares values.
   if (!(c > -4e18 && c < 4e18)) return INT64_MIN;
   return int64_t(c);
 }
+
+int64_t cell_of(double v, double size) { return cell_at(std::floor(v / size)); }
 
 const std::string kPosition = "POSITION", kWeights0 = "WEIGHTS_0";
 
@@ -398,8 +400,8 @@ class Matcher {
     for (size_t k = 0; k < donor_list.size(); ++k) {
       int64_t at[3];
       for (size_t c = 0; c < 3; ++c) {
-        const double p = dpos(donor_list[k], c), q = p / cell, whole = std::floor(q);
-        at[c] = cell_of(p, cell);  // floor(q) again, or the shared far cell
+        const double q = dpos(donor_list[k], c) / cell, whole = std::floor(q);
+        at[c] = cell_at(whole);  // cell_of's own
         if (q - whole < near_face) near[k] |= uint8_t(1 << (2 * c));
         if (whole + 1 - q < near_face) near[k] |= uint8_t(2 << (2 * c));
       }
@@ -426,40 +428,41 @@ class Matcher {
           best_distance = dist;
         }
       };
-      // The shortcut: v at the very position of the guessed donor vertex, whose cell alone can
-      // hold donor vertices that fit there (`lone`): the scan below would see that cell's
-      // candidates in the same order and nothing that fits elsewhere, so it takes the same one.
-      if (guess < lone.size() && lone[guess]) {
-        const uint32_t g = donor_list[guess];
-        if (dpos(g, 0) == ipos(v, 0) && dpos(g, 1) == ipos(v, 1) && dpos(g, 2) == ipos(v, 2)) {
-          const auto [begin, end] = cells.run_of(uint32_t(guess));
-          for (uint32_t at = begin; at < end; ++at) consider(cells.vertex(at));
-          if (best != kNewVertex) {
-            donor_of[i] = donor_list[best];
-            taken[best] = 1;
-            guess = size_t(best) + 1;
-          }
-          continue;
+      // The candidates of every cell within reach, in cell order, up to kMaxCandidates.
+      const auto scan = [&] {
+        size_t looked = 0;
+        std::array<std::array<int64_t, 2>, 3> span{};
+        for (size_t c = 0; c < 3; ++c) {
+          const double p = ipos(v, c);
+          span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
         }
-      }
-      size_t looked = 0;
-      std::array<std::array<int64_t, 2>, 3> span{};
-      for (size_t c = 0; c < 3; ++c) {
-        const double p = ipos(v, c);
-        span[c] = {cell_of(p - reach, cell), cell_of(p + reach, cell)};
-      }
-      for (int64_t x = span[0][0]; x <= span[0][1]; ++x) {
-        const uint64_t hx = CellIndex::hash_x(x);
-        for (int64_t y = span[1][0]; y <= span[1][1]; ++y) {
-          const uint64_t hxy = CellIndex::hash_y(hx, y);
-          for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
-            const auto [begin, end] = cells.run({x, y, z}, CellIndex::hash_z(hxy, z));
-            for (uint32_t at = begin; at < end; ++at) {
-              if (++looked > kMaxCandidates) break;
-              consider(cells.vertex(at));
+        for (int64_t x = span[0][0]; x <= span[0][1]; ++x) {
+          const uint64_t hx = CellIndex::hash_x(x);
+          for (int64_t y = span[1][0]; y <= span[1][1]; ++y) {
+            const uint64_t hxy = CellIndex::hash_y(hx, y);
+            for (int64_t z = span[2][0]; z <= span[2][1]; ++z) {
+              const auto [begin, end] = cells.run({x, y, z}, CellIndex::hash_z(hxy, z));
+              for (uint32_t at = begin; at < end; ++at) {
+                if (++looked > kMaxCandidates) break;
+                consider(cells.vertex(at));
+              }
             }
           }
         }
+      };
+      // The shortcut: v at the very position of the guessed donor vertex, whose cell alone can
+      // hold donor vertices that fit there (`lone`): the scan would see that cell's candidates
+      // in the same order and nothing that fits elsewhere, so it takes the same one.
+      const auto at_guess = [&] {
+        if (guess >= lone.size() || !lone[guess]) return false;
+        const uint32_t g = donor_list[guess];
+        return dpos(g, 0) == ipos(v, 0) && dpos(g, 1) == ipos(v, 1) && dpos(g, 2) == ipos(v, 2);
+      };
+      if (at_guess()) {
+        const auto [begin, end] = cells.run_of(uint32_t(guess));
+        for (uint32_t at = begin; at < end; ++at) consider(cells.vertex(at));
+      } else {
+        scan();
       }
       if (best == kNewVertex) continue;
       donor_of[i] = donor_list[best];
