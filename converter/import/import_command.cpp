@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <unordered_map>
 
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
@@ -84,18 +85,35 @@ ImportOutcome import_pair(const Pair& p, const ImportRun& run) {
   return out;
 }
 
-// The regular files of the donor directory last listed.
+// The regular files of the donor directory last listed, indexed by file name and by stem:
+// each glTF's donor is then one look-up, not a walk over the directory (a whole install's
+// directory holds tens of thousands of meshes).
 struct DonorListing {
   std::optional<fs::path> dir;
   std::vector<fs::path> files;
-  const std::vector<fs::path>& of(const fs::path& d) {
-    if (dir == d) return files;
+  std::unordered_map<std::string, std::vector<size_t>> by_name;  // file name or stem -> files
+  // The files named `stem` or `stem.<anything>` in directory d, each once, in listing order.
+  std::vector<fs::path> named(const fs::path& d, const std::string& stem) {
+    if (dir != d) list(d);
+    std::vector<fs::path> found;
+    if (auto it = by_name.find(stem); it != by_name.end())
+      for (size_t k : it->second) found.push_back(files[k]);
+    return found;
+  }
+
+ private:
+  void list(const fs::path& d) {
     dir = d;
     files.clear();
+    by_name.clear();
     std::error_code ec;
     for (fs::directory_iterator it(d, ec), end; !ec && it != end; it.increment(ec))
       if (it->is_regular_file(ec)) files.push_back(it->path());
-    return files;
+    for (size_t k = 0; k < files.size(); ++k) {
+      const std::string name = files[k].filename().string(), stem = files[k].stem().string();
+      by_name[name].push_back(k);
+      if (stem != name) by_name[stem].push_back(k);
+    }
   }
 };
 
@@ -105,11 +123,7 @@ Pair pair_in_dirs(const std::string& file, const fs::path& rel, const fs::path& 
   Pair p;
   p.gltf = file;
   const fs::path want = rel.parent_path() / rel.stem();
-  std::vector<fs::path> found;
-  for (const fs::path& f : listing.of(mesh_dir / rel.parent_path())) {
-    const fs::path name = f.filename();
-    if (name == rel.stem() || name.stem() == rel.stem()) found.push_back(f);
-  }
+  std::vector<fs::path> found = listing.named(mesh_dir / rel.parent_path(), rel.stem().string());
   std::sort(found.begin(), found.end());
   if (found.size() != 1) {
     std::string list;

@@ -14,7 +14,10 @@ add_test(NAME blender_import_roundtrip
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/blender/import_roundtrip.sh $<TARGET_FILE:forge2gltf>
                  ${PROJECT_SOURCE_DIR}/samples)
 set_tests_properties(blender_import_roundtrip PROPERTIES LABELS blender TIMEOUT 900)
-f2g_test(import_names_test SOURCES converter/import/import_names_test.cpp LIBS f2g_converter)
+# ... and the batch command's donor pairing (a second source: no link of its own).
+f2g_test(import_names_test
+         SOURCES converter/import/import_names_test.cpp converter/import/import_donor_pairing_test.cpp
+         LIBS f2g_converter)
 # Donors unlike the samples (samples/generator/unlike_samples.cpp) in every form and batch mode.
 f2g_test(import_unlike_samples_test SOURCES converter/import/import_unlike_samples_test.cpp
          LIBS f2g_converter f2g_samples)
