@@ -382,6 +382,7 @@ class Matcher {
   // vertex or kNewVertex.
   void match_part(const std::vector<uint32_t>& donor_list, const std::vector<uint32_t>& in_list,
                   uint32_t* donor_of) const {
+    if (by_place(donor_list, in_list, donor_of)) return;
     // One cell per donor step: the coarsest position step decides the cell size, so an
     // incoming vertex within its tolerance lies in one of at most 2 x 2 x 2 cells.
     double cell = 0, extent = 0, widest_step = 0;
@@ -469,6 +470,22 @@ class Matcher {
       taken[best] = 1;
       guess = size_t(best) + 1;
     }
+  }
+
+  // By place: as many incoming vertices as donor vertices, each fitting the donor vertex of
+  // its own place, is the donor's part in the donor's order (an unedited import, or an edit
+  // within the steps): each takes the donor vertex of its place, and no grid is built. The
+  // nearest-fit search below is for parts that moved, grew, shrank or came in another order.
+  // False (donor_of untouched) at the first place that does not fit.
+  bool by_place(const std::vector<uint32_t>& donor_list, const std::vector<uint32_t>& in_list,
+                uint32_t* donor_of) const {
+    if (in_list.size() != donor_list.size()) return false;
+    for (size_t k = 0; k < in_list.size(); ++k) {
+      double distance = 0;
+      if (!fits(donor_list[k], in_list[k], distance)) return false;
+    }
+    std::copy(donor_list.begin(), donor_list.end(), donor_of);
+    return true;
   }
 
   // Per place in donor_list: 1 where no donor vertex of another cell fits an incoming vertex

@@ -147,10 +147,12 @@ struct VertexMatch {
 // both normalised, then compared within the step; TANGENT w exactly; the semantics listed
 // under extras[kComputedKey] not at all; influences as sets of (joint, weight), and when the
 // incoming mesh has fewer JOINTS_n lanes than a donor vertex has influences, its largest
-// ones renormalised, all a file of so few lanes can carry). The nearest fitting candidate
-// wins, an unmatched one among equally near, so duplicated donor vertices are each found once.
-// Linear in the vertex counts. `most_step`: every half step at most this (RR's first pass,
-// at float precision), applied inside the matcher rather than by a wrapper around each step.
+// ones renormalised, all a file of so few lanes can carry). An incoming mesh (or part) with
+// as many vertices as the donor's, each fitting the donor vertex of its own number, is the
+// donor's in its order: each vertex takes that donor vertex. Otherwise the nearest fitting
+// candidate wins, an unmatched one among equally near, so duplicated donor vertices are each
+// found once. Linear in the vertex counts. `most_step`: every half step at most this (RR's first
+// pass, at float precision), applied inside the matcher rather than by a wrapper around each step.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,
                            const HalfStep& half_step, double most_step = INFINITY);
 

@@ -441,6 +441,19 @@ class Builder {
         const Mat4& turn = position || tangent ? m : nm;
         const double handedness = det3(m) < 0 ? -1 : 1;
         const Permutation perm = permutation_of(m);
+        // A signed permutation naming every row (the convert root's rotation, Blender's axis
+        // conversion): each row a source component times +-1, as permute() gives it.
+        if (exact_ && perm.from[0] >= 0 && perm.from[1] >= 0 && perm.from[2] >= 0) {
+          double sign[3];
+          for (int r = 0; r < 3; ++r) sign[r] = perm.negate[r] ? -1 : 1;
+          for (size_t i = 0; i < v.count; ++i) {
+            const double p[3] = {value(i, 0), value(i, 1), value(i, 2)};
+            for (double x : p) finite_or_fail(x, path);
+            for (int r = 0; r < 3; ++r) *out++ = float(p[perm.from[r]] * sign[r]);
+            if (tangent) *out++ = float(value(i, 3) * handedness);
+          }
+          return;
+        }
         for (size_t i = 0; i < v.count; ++i) {
           const std::array<double, 3> p{value(i, 0), value(i, 1), value(i, 2)};
           for (double x : p) finite_or_fail(x, path);
@@ -471,6 +484,16 @@ class Builder {
         if (opaque) *out++ = 1.0f;
       }
     };
+    // A FLOAT view as wide as the attribute, not turned by the node: its rows as they are (a
+    // float read as a double and back is itself), each value checked.
+    if (v.view && v.component_type == doc::kFloat && v.width == a.width &&
+        !(position || tangent || s == "NORMAL")) {
+      for (size_t i = 0; i < v.count; ++i, out += a.width) {
+        std::memcpy(out, v.view + i * v.stride, a.width * sizeof(float));
+        for (size_t c = 0; c < a.width; ++c) finite_or_fail(out[c], path);
+      }
+      return;
+    }
     if (v.view) {
       rows([&v](size_t i, size_t c) { return v.at(i, c); });
     } else {

@@ -82,6 +82,30 @@ TEST(MatchVertices, WithinHalfAStepMatchesAndBeyondIsNew) {
   EXPECT_FALSE(m.donor_order);
 }
 
+// A mesh that fits the donor vertex for vertex, in the donor's order, takes the donor's
+// vertices by number, although a vertex may sit nearer another donor vertex that fits it too:
+// donor vertex 4 is vertex 1's near-twin (same spot, UV 0.008 apart, within the 0.01 step),
+// and the incoming vertex 1 has moved its UV towards it. The nearest-fit search, which a
+// vertex out of step sends the whole mesh to, gives vertex 1 donor vertex 4 instead.
+TEST(MatchVertices, AMeshThatFitsTheDonorVertexForVertexTakesItByNumber) {
+  ir::Mesh donor = quad();
+  donor.vertex_count = 5;
+  donor.attributes[0].f32.insert(donor.attributes[0].f32.end(), {1, 0, 0});
+  donor.attributes[1].f32.insert(donor.attributes[1].f32.end(), {1, 0.008f});
+  donor.primitives[0].vertex_count = 5;
+  ir::Mesh in = donor;
+  in.attributes[1].f32[3] = 0.006f;  // vertex 1's v: 0.006 from its own, 0.002 from vertex 4's
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.01));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(m.matched, 5u);
+  EXPECT_TRUE(m.donor_order);
+
+  in.attributes[0].f32[6] = 1 + 0.6f / 256;  // vertex 2 out of step: the search decides
+  const VertexMatch searched = match_vertices(donor, in, step(0.5 / 256, 0.01));
+  EXPECT_EQ(searched.donor_of, (std::vector<uint32_t>{0, 4, kNewVertex, 3, 4}));
+  EXPECT_FALSE(searched.donor_order);
+}
+
 // A fixed pseudo-random sequence in [0, 1) (a 64-bit LCG's top 53 bits).
 struct Uniform {
   uint64_t state;

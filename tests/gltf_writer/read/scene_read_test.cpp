@@ -8,9 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <string>
 
 #include "formats/registry.h"
@@ -344,6 +346,47 @@ TEST(SceneRead, InterleavedViewsAndNormalizedShortsRead) {
   EXPECT_FLOAT_EQ(u->f32[2], 1.f);
   EXPECT_FLOAT_EQ(u->f32[5], float(32768.0 / 65535.0));
   EXPECT_FLOAT_EQ(positions(*s)[8], 1);
+}
+
+// Interleaved FLOAT views (another tool's layout: POSITION and TEXCOORD_0 in one 20-byte
+// stride) come back bit for bit, -0, a subnormal and the largest float included; a NaN in the
+// second row of TEXCOORD_0 fails at that attribute.
+TEST(SceneRead, InterleavedFloatRowsComeBackBitForBit) {
+  const float sub = std::numeric_limits<float>::denorm_min(), big = FLT_MAX;
+  const float uv[3][2] = {{-0.0f, sub}, {big, -big}, {0.25f, 1 - 1e-7f}};
+  const auto tiny_interleaved = [&](const float(*rows)[2]) {
+    Tiny t;
+    const float p[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    for (int v = 0; v < 3; ++v) {
+      for (float f : p[v]) put(t.bin, f);
+      for (int c = 0; c < 2; ++c) put(t.bin, rows[v][c]);
+    }
+    t.gltf = tiny().gltf;
+    t.gltf["meshes"][0]["primitives"][0].erase("indices");
+    t.gltf["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = 1;
+    t.gltf["accessors"][1] = {{"bufferView", 0},
+                              {"byteOffset", 12},
+                              {"componentType", 5126},
+                              {"count", 3},
+                              {"type", "VEC2"}};
+    t.gltf["bufferViews"] =
+        ir::Json::array({ir::Json{{"buffer", 0}, {"byteLength", 60}, {"byteStride", 20}}});
+    t.gltf["buffers"][0]["byteLength"] = t.bin.size();
+    return t;
+  };
+  ir::Result<Scene> s = read(tiny_interleaved(uv));
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  const ir::Attribute* u = s->mesh.find("TEXCOORD_0");
+  ASSERT_TRUE(u && u->f32.size() == 6);
+  EXPECT_EQ(std::memcmp(u->f32.data(), uv, sizeof uv), 0);
+  EXPECT_TRUE(std::signbit(u->f32[0]));
+  EXPECT_FLOAT_EQ(positions(*s)[3], 1);
+
+  float with_nan[3][2] = {{0, 0}, {0.5f, std::nanf("")}, {1, 1}};
+  s = read(tiny_interleaved(with_nan));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, "IMPORT_GLTF_VALUE");
+  EXPECT_EQ(s.error().path, "/meshes/0/primitives/0/attributes/TEXCOORD_0");
 }
 
 TEST(SceneRead, RequiredDracoIsRefusedByName) {
