@@ -441,36 +441,30 @@ class Builder {
         const Mat4& turn = position || tangent ? m : nm;
         const double handedness = det3(m) < 0 ? -1 : 1;
         const Permutation perm = permutation_of(m);
-        // A signed permutation naming every row (the convert root's rotation, Blender's axis
-        // conversion): each row a source component times +-1, as permute() gives it.
-        if (exact_ && perm.from[0] >= 0 && perm.from[1] >= 0 && perm.from[2] >= 0) {
-          double sign[3];
-          for (int r = 0; r < 3; ++r) sign[r] = perm.negate[r] ? -1 : 1;
+        // Each row read, checked and turned by `turn_row`, chosen once for the node (not per
+        // vertex): the loops below differ only in it.
+        const auto each_row = [&](auto turn_row) {
           for (size_t i = 0; i < v.count; ++i) {
-            const double p[3] = {value(i, 0), value(i, 1), value(i, 2)};
+            const std::array<double, 3> p{value(i, 0), value(i, 1), value(i, 2)};
             for (double x : p) finite_or_fail(x, path);
-            for (int r = 0; r < 3; ++r) *out++ = float(p[perm.from[r]] * sign[r]);
+            for (double x : turn_row(p)) *out++ = float(x);
             if (tangent) *out++ = float(value(i, 3) * handedness);
           }
-          return;
-        }
-        for (size_t i = 0; i < v.count; ++i) {
-          const std::array<double, 3> p{value(i, 0), value(i, 1), value(i, 2)};
-          for (double x : p) finite_or_fail(x, path);
-          std::array<double, 3> q;
-          if (exact_) {
-            q = permute(perm, p);  // the normal matrix of a signed permutation is itself
-          } else if (position) {
-            q = apply(m, p, 1);
-          } else {
-            q = apply(turn, p, 0);
+        };
+        using Row = std::array<double, 3>;
+        if (exact_) {  // the normal matrix of a signed permutation is itself
+          each_row([&perm](const Row& p) { return permute(perm, p); });
+        } else if (position) {
+          each_row([&m](const Row& p) { return apply(m, p, 1); });
+        } else {
+          each_row([&turn](const Row& p) {
+            Row q = apply(turn, p, 0);
             const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
             const double pl = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
             if (l > 0 && std::fabs(l - pl) > 1e-12)  // keep the stored length when exact
               for (double& x : q) x = x / l * pl;
-          }
-          for (double x : q) *out++ = float(x);
-          if (tangent) *out++ = float(value(i, 3) * handedness);
+            return q;
+          });
         }
         return;
       }
