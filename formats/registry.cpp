@@ -48,10 +48,35 @@ Result<const Format*> detect(const uint8_t* data, size_t size, const Format* for
                5};
 }
 
-Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& options) {
-  Result<const Format*> format = detect(data, size, options.format);
+namespace {
+
+// What a format reads of an archive record (DecodeOptions::payload_offset): detected by its
+// body; the whole record where the format reads the gap as a header, else the body alone.
+struct Framed {
+  const Format* format;
+  const uint8_t* data;
+  size_t size;
+  DecodeOptions options;
+};
+Result<Framed> frame(const uint8_t* data, size_t size, const DecodeOptions& options) {
+  const uint64_t gap = std::min<uint64_t>(options.payload_offset.value_or(0), size);
+  Result<const Format*> format = detect(data + gap, size - gap, options.format);
   if (!format) return format.error();
-  Result<Decoded> decoded = (*format)->decode(data, size, options);
+  Framed f{*format, data, size, options};
+  if (options.payload_offset && !f.format->reads_record_gap) {
+    f.data += gap;
+    f.size -= gap;
+    f.options.payload_offset.reset();
+  }
+  return f;
+}
+
+}  // namespace
+
+Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& options) {
+  Result<Framed> f = frame(data, size, options);
+  if (!f) return f.error();
+  Result<Decoded> decoded = f->format->decode(f->data, f->size, f->options);
   // Bone names for every game at once: each game names a bone after its index and hash, and
   // a hash the names resolve becomes the name (docs/READING.md "Bone names").
   if (decoded && decoded->mesh.skin)
@@ -61,9 +86,9 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
 
 Result<std::vector<uint8_t>> reencode(const uint8_t* data, size_t size,
                                       const DecodeOptions& options) {
-  Result<const Format*> format = detect(data, size, options.format);
-  if (!format) return format.error();
-  return (*format)->reencode(data, size, options);
+  Result<Framed> f = frame(data, size, options);
+  if (!f) return f.error();
+  return f->format->reencode(f->data, f->size, f->options);
 }
 
 std::vector<const CheckDef*> all_checks() {

@@ -68,7 +68,7 @@ ResourceBytes resource_file_bytes(const archive::EntryContents& contents,
   // The gap sits right before the body; both lie inside `records` (read_entry checked them).
   const size_t begin = resource.gap_offset;
   const size_t end = resource.body_offset + resource.body_size;
-  return {contents.records.data() + begin, end - begin};
+  return {contents.records.data() + begin, end - begin, resource.body_offset - begin};
 }
 
 std::optional<uint64_t> parse_id(const std::string& text) {

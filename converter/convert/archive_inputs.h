@@ -44,10 +44,13 @@ ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const Ma
                                                                         size_t entry);
 
 // The bytes unpacking tools write for a resource, and what convert decodes: the record's gap
-// (the FileHeader) then the body (docs/READING.md "Forge archives", "Payload").
+// (the FileHeader) then the body (docs/READING.md "Forge archives", "Payload"). `gap` is
+// where the body starts: decoded with DecodeOptions::payload_offset = gap, so the gap, what
+// ever it holds, never decides whether the body reads.
 struct ResourceBytes {
   const uint8_t* data = nullptr;
   size_t size = 0;
+  size_t gap = 0;
 };
 ResourceBytes resource_file_bytes(const archive::EntryContents& contents,
                                   const archive::Resource& resource);

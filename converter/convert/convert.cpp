@@ -85,7 +85,8 @@ FileResult convert_one(const io::Job& job, const OutputPath& out, const ConvertO
 
 void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
-                        const ConvertOptions& options, FileResult& r) {
+                        const ConvertOptions& options, FileResult& r,
+                        std::optional<uint64_t> payload_offset) {
   auto fail = [&](ir::Diagnostic e) {
     r.status = Status::Failed;
     r.error = std::move(e);
@@ -98,6 +99,7 @@ void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::Inp
   decode_options.source_path = job.input;
   decode_options.name = name;
   decode_options.want_structure = false;  // only info and census read it
+  decode_options.payload_offset = payload_offset;
   Result<Decoded> decoded = decode(bytes.data(), bytes.size(), decode_options);
   if (!decoded) {
     if (decoded.error().code == "FORMAT_UNRECOGNISED" && unrecognised_skips && !options.strict) {

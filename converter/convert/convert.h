@@ -72,9 +72,11 @@ FileResult convert_one(const io::Job& job, const OutputPath& output, const Conve
 // stem), makes the glTF and writes it to `output`, filling `r` (status, counts, warnings,
 // error, bytes_out; not bytes_in or seconds). FORMAT_UNRECOGNISED is "skipped" when
 // `unrecognised_skips` (a walked file) and not --strict, else every failure is "failed".
+// `payload_offset`: an archive record's bytes, its body starting there (DecodeOptions).
 void convert_mesh_bytes(const io::Job& job, const OutputPath& output, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
-                        const ConvertOptions& options, FileResult& r);
+                        const ConvertOptions& options, FileResult& r,
+                        std::optional<uint64_t> payload_offset = std::nullopt);
 
 // Without --force an existing output is kept: skipped ("up to date") when it is at least as
 // new as `job.input` (a re-run does not redo finished work), refused with OUTPUT_EXISTS when it

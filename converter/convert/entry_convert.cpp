@@ -35,7 +35,7 @@ FileResult convert_resource(const ConvertPlan& plan, const PlannedArchive& pa,
     const ResourceBytes rb = resource_file_bytes(contents, res);
     const io::InputBytes bytes(rb.data, rb.data + rb.size);
     r.bytes_in = bytes.size();
-    convert_mesh_bytes(job, out, bytes, stem, false, options, r);
+    convert_mesh_bytes(job, out, bytes, stem, false, options, r, rb.gap);
   }
   r.seconds = seconds_since(t0);
   return r;

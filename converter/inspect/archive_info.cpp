@@ -27,7 +27,7 @@ ir::Result<nlohmann::json> archive_info_json(const std::string& path, const std:
       if (r.id != id) continue;
       const ResourceBytes bytes = resource_file_bytes(*contents, r);
       ir::Result<nlohmann::json> doc =
-          info_json_of(bytes.data, bytes.size, path, stems[k], input, options);
+          info_json_of(bytes.data, bytes.size, path, stems[k], input, options, bytes.gap);
       if (!doc) return doc.error();
       (*doc)["archive"] = input;
       (*doc)["entry_id"] = hex(entries[i].file_id, 16);

@@ -380,7 +380,8 @@ void count_failure(Tally& tally, size_t index, const ir::Diagnostic& e) {
 // strict-read with the observer, tallied. False when it did not read.
 bool census_mesh(const uint8_t* data, size_t size, const std::string& display, size_t index,
                  const DecodeOptions& base, CensusObserver& observer, Tally& tally) {
-  const Result<const Format*> kind = detect(data, size, base.format);
+  const size_t gap = std::min<size_t>(base.payload_offset.value_or(0), size);
+  const Result<const Format*> kind = detect(data + gap, size - gap, base.format);
   if (!kind) {
     ++tally.unrecognised.count;
     keep_example(tally.unrecognised.examples, index, kind.error());
@@ -512,8 +513,10 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
       ++ac.classes[convert::class_label(r.class_id)];
       if (r.class_id != kMeshClass) continue;
       const convert::ResourceBytes rb = convert::resource_file_bytes(*c, r);
-      if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index, base,
-                       observer, tally))
+      DecodeOptions framed = base;
+      framed.payload_offset = rb.gap;
+      if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
+                       framed, observer, tally))
         failed = true;
     }
   }

@@ -169,7 +169,7 @@ ir::Result<json> info_json(const std::filesystem::path& path, const std::string&
 
 ir::Result<json> info_json_of(const uint8_t* data, size_t size, const std::string& source_path,
                               const std::string& name, const std::string& input,
-                              const InfoOptions& options) {
+                              const InfoOptions& options, std::optional<uint64_t> payload_offset) {
   CheckRecorder recorder;
   DecodeOptions decode_options;
   decode_options.format = options.format;
@@ -178,6 +178,7 @@ ir::Result<json> info_json_of(const uint8_t* data, size_t size, const std::strin
   decode_options.observer = &recorder;
   decode_options.source_path = source_path;
   decode_options.name = name;
+  decode_options.payload_offset = payload_offset;
   Result<Decoded> decoded = decode(data, size, decode_options);
   if (!decoded) return decoded.error();
   json warnings = json::array();

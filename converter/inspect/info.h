@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "converter/io/input_file.h"
@@ -36,10 +37,11 @@ ir::Result<nlohmann::json> info_json(const std::filesystem::path& path, const st
                                      const InfoOptions& options);
 
 // The same document for bytes already in memory (a resource of an archive): `name` is the
-// mesh's name, `source_path` where it came from.
+// mesh's name, `source_path` where it came from, `payload_offset` where a record's body starts.
 ir::Result<nlohmann::json> info_json_of(const uint8_t* data, size_t size,
                                         const std::string& source_path, const std::string& name,
-                                        const std::string& input, const InfoOptions& options);
+                                        const std::string& input, const InfoOptions& options,
+                                        std::optional<uint64_t> payload_offset = std::nullopt);
 
 // The "ir" block of the document for one mesh (without "bones_resolved", which needs the
 // names in use).

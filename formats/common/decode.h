@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,10 @@ struct DecodeOptions {
   // Keep Decoded::parts: import decodes its donor once and hands the rebuild these parts.
   // The IR then moves into them (DecodedParts::ir): Decoded::ir() finds it either way.
   bool want_parts = false;
+  // An archive record read as unpacking tools write it, its gap then its body: where the body
+  // (the Mesh payload) starts. A format whose files carry a FileHeader keeps the gap as one
+  // (Format::reads_record_gap); any other reads the body alone. Unset: a file as it is.
+  std::optional<uint64_t> payload_offset;
 };
 
 // The vertex-format table a decode with `options` uses: the user's (--vertex-formats) for the

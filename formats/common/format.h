@@ -66,6 +66,9 @@ struct Format {
   // import: the donor's structure with the new geometry, every derived field recomputed,
   // encoded (formats/common/rebuild.h). nullptr: `import` refuses this format's donors.
   Result<Rebuilt> (*rebuild)(const RebuildInput& input);
+  // Its files may carry a header before the payload, and an archive record's gap is read as
+  // one (DecodeOptions::payload_offset); false: the record's body alone is decoded.
+  bool reads_record_gap;
 };
 
 }  // namespace f2g

@@ -29,7 +29,7 @@ inline ObjectHead read_head(ReadContext& x, const CheckDef& def, uint32_t expect
 // A u32 byte length, then the bytes (formats/common/object_codec.h).
 inline Blob read_blob(Reader& r, const char* field) { return f2g::read_blob(r, field, field); }
 
-void read_file_header(ReadContext& x, FileHeader& h);
+void read_file_header(ReadContext& x, FileHeader& h, uint64_t length);
 void write_file_header(ByteWriter& w, const FileHeader& h);
 
 void read_mesh_header(ReadContext& x, MeshHeader& h);

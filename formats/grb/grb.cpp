@@ -2,6 +2,7 @@
 // re-encode, one implementation with the dialect as a parameter.
 #include "formats/grb/grb.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -142,6 +143,7 @@ const Format kGrbFormat{
     {{"grb", kMeshClass, mesh_starts<Dialect::Grb>}},
     record_name,
     rebuild_entry<Dialect::Grb>,
+    true,
 };
 
 const Format kGrwFormat{
@@ -158,6 +160,7 @@ const Format kGrwFormat{
     {{"grw", kMeshClass, mesh_starts<Dialect::Grw>}},
     record_name,
     rebuild_entry<Dialect::Grw>,
+    true,
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }
@@ -169,10 +172,13 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
     Reader r(data, data + size, "GRB");
     r.set_log(options.field_log);
     Checker c(r, out.mesh.warnings, options.observer);
-    if (!options.format) check_single_winner(d, data, size, c);
+    if (!options.format) {  // judged on the payload, behind any record gap
+      const uint64_t gap = std::min<uint64_t>(options.payload_offset.value_or(0), size);
+      check_single_winner(d, data + gap, size - gap, c);
+    }
     // The parts in place: the layout points into the file.
     auto donor = std::make_shared<rebuild_parts::Donor>();
-    donor->file = read_mesh_file(r, c, d);
+    donor->file = read_mesh_file(r, c, d, options.payload_offset);
     donor->layout = derive_layout(donor->file, vertex_table(d, options), c);
     normalise(donor->file, donor->layout, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
@@ -189,7 +195,10 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
 Result<std::vector<uint8_t>> reencode(Dialect d, const uint8_t* data, size_t size,
                                       const DecodeOptions& options) {
   return reencode_grammar(
-      data, size, options, "GRB", [d](Reader& r, Checker& c) { return read_mesh_file(r, c, d); },
+      data, size, options, "GRB",
+      [d, &options](Reader& r, Checker& c) {
+        return read_mesh_file(r, c, d, options.payload_offset);
+      },
       [](const MeshFile& m) { return encode(m); });
 }
 

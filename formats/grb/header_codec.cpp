@@ -1,17 +1,35 @@
 // The FileHeader, the Mesh object's own fields, sub-mesh references, MeshBones and extents
 // (docs/READING.md "Inputs", "Mesh body").
 #include <algorithm>
+#include <cstring>
 
 #include "formats/grb/codec_parts.h"
 #include "formats/grb/grb_checks.h"
 
 namespace f2g::grb {
 
-// docs/READING.md "Inputs": 0x00, or 0x01 followed by 7 + 12 x N bytes, N the i32 at +4.
-void read_file_header(ReadContext& x, FileHeader& h) {
+// docs/READING.md "GRB/GRW Inputs": `length` bytes before the payload, where the payload's
+// start is known (the Mesh class found behind them, or an archive record's gap): a Short or
+// Long header of exactly that length, else a Gap kept verbatim. Without a known start
+// (length 0), the first byte decides as it always has, and a broken header fails here.
+void read_file_header(ReadContext& x, FileHeader& h, uint64_t length) {
   Reader::Scope s(x.r, "file_header");
+  const uint8_t* at = x.r.cursor();
+  const uint64_t left = x.r.remaining();
+  if (length > 0) {
+    uint32_t n = 0;
+    if (length >= 8 && left >= 8) std::memcpy(&n, at + 4, 4);
+    const bool short_form = length == 1 && left >= 1 && at[0] == 0;
+    const bool long_form = length >= 8 && left >= 8 && at[0] <= 1 && length == 8 + 12 * uint64_t(n);
+    if (!short_form && !long_form) {
+      h.form = FileHeaderForm::Gap;
+      h.entries = x.r.bytes(length, "gap");
+      return;
+    }
+  }
   h.kind = x.r.u8("kind");
-  if (h.kind == 0) return;
+  if (length == 1 || (length == 0 && h.kind == 0)) return;
+  h.form = FileHeaderForm::Long;
   const uint8_t* p = x.r.take(3, "stored");
   std::copy(p, p + 3, h.stored.begin());
   h.entry_count = x.r.u32("entry_count");
@@ -20,8 +38,12 @@ void read_file_header(ReadContext& x, FileHeader& h) {
 }
 
 void write_file_header(ByteWriter& w, const FileHeader& h) {
+  if (h.form == FileHeaderForm::Gap) {
+    w.bytes(h.entries);
+    return;
+  }
   w.u8(h.kind);
-  if (h.kind == 0) return;
+  if (h.form == FileHeaderForm::Short) return;
   w.bytes(h.stored.data(), h.stored.size());
   w.u32(h.entry_count);
   w.bytes(h.entries);

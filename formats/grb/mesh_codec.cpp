@@ -22,24 +22,26 @@ uint32_t u32_at(const uint8_t* p) {
   return v;
 }
 
-// Where the payload starts behind a FileHeader, or 0 without one (or when it cannot hold
-// the count it names).
-uint64_t payload_start(const uint8_t* data, size_t size) {
-  if (!has_file_header(data, size)) return 0;
-  if (data[0] == 0) return 1;
-  if (size < 8) return size;
-  return 8 + 12 * uint64_t(u32_at(data + 4));  // no overflow: a u32 count
-}
-
 }  // namespace
 
-bool has_file_header(const uint8_t* data, size_t size) {
-  if (u32_is(data, size, 8, kMeshClass)) return false;
-  return size >= 1 && data[0] <= 1;
+PayloadStart payload_start(const uint8_t* data, size_t size) {
+  if (u32_is(data, size, 8, kMeshClass)) return {0, true};
+  if (size == 0) return {0, false};
+  if (data[0] == 0 && u32_is(data, size, 1 + 8, kMeshClass)) return {1, true};
+  // no overflow: a u32 count
+  const uint64_t long_size = size < 8 ? size : 8 + 12 * uint64_t(u32_at(data + 4));
+  if (data[0] <= 1 && size >= 8 && u32_is(data, size, long_size + 8, kMeshClass))
+    return {long_size, true};
+  for (uint64_t gap = 1; gap <= kMaxLooseGap; ++gap)
+    if (u32_is(data, size, gap + 8, kMeshClass)) return {gap, true};
+  // Nothing frames a payload: the first byte decides, as it did before gaps were read.
+  if (data[0] == 0) return {1, false};
+  if (data[0] == 1) return {long_size, false};
+  return {0, false};
 }
 
 bool reaches_compiled_mesh(const uint8_t* data, size_t size, Dialect dialect) {
-  uint64_t q = payload_start(data, size);
+  uint64_t q = payload_start(data, size).offset;
   if (!u32_is(data, size, q + 8, kMeshClass)) return false;
   q += kObjectHeaderSize + 3 + (dialect == Dialect::Grw ? 4 : 0);
   if (q > size || size - q < 4) return false;
@@ -71,14 +73,17 @@ bool rr_reaches_compiled_mesh(const uint8_t* data, size_t size) {
   return u32_is(data, size, m, kCompiledMeshClass);
 }
 
-MeshFile read_mesh_file(Reader& r, Checker& c, Dialect dialect) {
+MeshFile read_mesh_file(Reader& r, Checker& c, Dialect dialect,
+                        std::optional<uint64_t> record_gap) {
   ReadContext x{r, c, dialect};
   MeshFile m;
   m.dialect = dialect;
   Reader::Scope s(r, "mesh");
-  if (has_file_header(r.cursor(), r.remaining())) {
+  const PayloadStart start =
+      record_gap ? PayloadStart{*record_gap, true} : payload_start(r.cursor(), r.remaining());
+  if (start.offset > 0) {
     m.file_header.emplace();
-    read_file_header(x, *m.file_header);
+    read_file_header(x, *m.file_header, start.framed ? start.offset : 0);
   }
   read_mesh_header(x, m.mesh);
   read_compiled(x, m.compiled);

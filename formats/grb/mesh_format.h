@@ -38,12 +38,16 @@ constexpr uint8_t kClusteredPresent = 0;
 constexpr uint8_t kClusteredAbsent = 3;
 constexpr uint8_t kSubMeshNull = 3;  // tags 1 and 2 carry a u64 id
 
-// In front of an unpacked resource: byte 0x00, or 0x01 + 3 bytes + i32 N + 12 x N bytes.
+// In front of an unpacked resource (docs/READING.md "GRB/GRW Inputs"): byte 0x00 (Short), or
+// a byte 0x00/0x01 + 3 bytes + i32 N + 12 x N bytes (Long); an archive record's gap that
+// reads as neither is kept as its bytes (Gap).
+enum class FileHeaderForm : uint8_t { Short, Long, Gap };
 struct FileHeader {
+  FileHeaderForm form = FileHeaderForm::Short;
   uint8_t kind = 0;
-  std::array<uint8_t, 3> stored{};  // kind 1 only
-  uint32_t entry_count = 0;         // kind 1 only: N
-  std::vector<uint8_t> entries;     // kind 1 only: 12 x N bytes, not interpreted
+  std::array<uint8_t, 3> stored{};  // Long only
+  uint32_t entry_count = 0;         // Long only: N
+  std::vector<uint8_t> entries;     // Long: 12 x N bytes, not interpreted; Gap: every byte
 };
 
 struct SubMeshRef {

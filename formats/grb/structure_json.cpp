@@ -140,10 +140,14 @@ Json structure_json(const MeshFile& m, const Layout& l) {
             {"trailer", trailer(m.trailer, m.dialect)}};
   if (m.file_header) {
     const FileHeader& f = *m.file_header;
+    static const char* const kForms[] = {"short", "long", "gap"};
     j["file_header"] = {{"kind", f.kind},
                         {"stored", byte_list_json(f.stored.data(), f.stored.size())},
                         {"entry_count", f.entry_count},
                         {"entries_length", f.entries.size()}};
+    // The form the kind byte does not imply: a Long header of kind 0, or a gap.
+    if (f.form != (f.kind == 0 ? FileHeaderForm::Short : FileHeaderForm::Long))
+      j["file_header"]["form"] = kForms[int(f.form)];
   }
   return j;
 }

@@ -32,10 +32,16 @@ Json mesh_extras(const MeshFile& m, const Layout& l) {
   const Compiled& k = m.compiled;
   Json e = Json::object();
   e["dialect"] = dialect_name(m.dialect);
-  if (m.file_header) {
+  if (m.file_header && m.file_header->form == FileHeaderForm::Gap) {
+    e["file_header_form"] = "gap";
+    e["file_header_gap"] =
+        hex_bytes(m.file_header->entries.data(), m.file_header->entries.size(), HexCase::Upper);
+  } else if (m.file_header) {
     e["file_header_kind"] = m.file_header->kind;
     e["file_header_stored"] = hex_bytes(m.file_header->stored.data(), 3, HexCase::Upper);
     e["file_header_entry_count"] = m.file_header->entry_count;
+    if (m.file_header->form == FileHeaderForm::Long && m.file_header->kind == 0)
+      e["file_header_form"] = "long";
   }
   add_fields_json(e, h, kMeshHeaderBytes);
   if (m.dialect == Dialect::Grw) e["grw_word"] = hex(h.grw_word, 8);

@@ -74,6 +74,7 @@ const Format kFormat{
     {{"rr-header", kMeshClass, header_starts}, {"rr-body", kCompiledMeshClass, body_starts}},
     nullptr,  // no container record names its meshes
     rebuild,
+    false,
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

@@ -54,6 +54,7 @@ const Format kFormat{
     {{"sws", kMeshClass, mesh_starts}},
     nullptr,  // no container record names its meshes
     rebuild,
+    false,
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

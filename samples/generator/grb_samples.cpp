@@ -200,6 +200,7 @@ SampleFile make(const Spec& s) {
 grb::FileHeader file_header(uint32_t n) {
   grb::FileHeader h;
   h.kind = n ? 1 : 0;
+  h.form = n ? grb::FileHeaderForm::Long : grb::FileHeaderForm::Short;
   h.stored = {0x02, 0x00, 0x00};
   h.entry_count = n;
   for (uint32_t i = 0; i < 12 * n; ++i) h.entries.push_back(uint8_t(0x30 + i));

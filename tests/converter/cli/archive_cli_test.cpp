@@ -111,6 +111,12 @@ std::vector<uint8_t> write_archive_of(const std::vector<EntrySpec>& specs) {
   return bytes ? *bytes : std::vector<uint8_t>();
 }
 
+std::string hex_of(uint64_t id) {
+  char b[17];
+  std::snprintf(b, sizeof b, "%016llX", static_cast<unsigned long long>(id));
+  return b;
+}
+
 // The GRW samples in two entries that share a name, plus a Material and a TextureMap.
 std::vector<EntrySpec> sample_entries(const std::vector<Packed>& s) {
   std::vector<EntrySpec> e(2);
@@ -375,6 +381,54 @@ TEST(ArchiveCli, HostileNamesStayInsideOut) {
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(list_files(d / "out"), expected);
   EXPECT_FALSE(fs::exists(d / "escaped.glb"));
+}
+
+// docs/READING.md "Payload", the gap: the body size says where the body starts, so a record
+// with an empty name and a gap of 8 zero bytes (the GRW documentation's case), one of 4 bytes
+// that are no FileHeader, and the usual one NUL all convert, extract and import like any other.
+TEST(ArchiveCli, ARecordsGapNeverDecidesWhetherItsMeshReads) {
+  ScratchDir d;
+  std::vector<Packed> s;
+  for (const Packed& p : grw_samples())
+    if (p.gap.size() == 1) s.push_back(p);  // bodies without a FileHeader of their own
+  ASSERT_GE(s.size(), 3u);
+  std::vector<archive::ResourceRecord> records{record_of(s[0]), record_of(s[1]), record_of(s[2])};
+  records[0].name = "";
+  records[0].gap.assign(8, 0);
+  records[1].gap = {0xAA, 0xBB, 0xCC, 0xDD};
+  const std::vector<uint8_t> forge = write_archive_of({{"Gaps", 0x4001, records}});
+  write_file(d / "game" / "DataPC.forge", forge);
+  RunResult conv = tool({"convert", (d / "game").string(), "-o", (d / "a").string(), "--verify"});
+  ASSERT_EQ(conv.code, 0) << conv.err;
+  const std::vector<std::string> glbs = list_files(d / "a");
+  ASSERT_EQ(glbs.size(), 3u);
+  ASSERT_EQ(
+      tool({"extract", (d / "game").string(), "-o", (d / "x").string(), "--class", "Mesh"}).code,
+      0);
+  std::vector<uint8_t> eight(8, 0);
+  eight.insert(eight.end(), s[0].body.begin(), s[0].body.end());
+  EXPECT_EQ(read_file(d / "x" / "DataPC" / "Gaps" / (hex_of(s[0].id) + ".Mesh")), eight);
+  RunResult from_files = tool({"convert", (d / "x").string(), "-o", (d / "b").string()});
+  ASSERT_EQ(from_files.code, 0) << from_files.err;
+  EXPECT_EQ(list_files(d / "b"), glbs);
+  for (const std::string& g : glbs) EXPECT_EQ(read_file(d / "a" / g), read_file(d / "b" / g)) << g;
+  // info by id reads the framed body, and an unedited import gives the archive back.
+  for (size_t i = 0; i < records.size(); ++i) {
+    RunResult info = tool(
+        {"info", (d / "game" / "DataPC.forge").string(), "--id", "0x" + hex_of(s[i].id), "--json"});
+    ASSERT_EQ(info.code, 0) << info.err;
+    EXPECT_EQ(json::parse(info.out)["format"], "grw");
+    const std::string stem = records[i].name.empty() ? hex_of(s[i].id) : records[i].name;
+    const fs::path out = d / ("new" + std::to_string(i) + ".forge");
+    RunResult imp = tool({"import", (d / "a" / "DataPC" / "Gaps" / (stem + ".glb")).string(),
+                          "--donor", (d / "game" / "DataPC.forge").string(), "--id",
+                          "0x" + hex_of(s[i].id), "-o", out.string()});
+    ASSERT_EQ(imp.code, 0) << imp.err;
+    EXPECT_EQ(read_file(out), forge) << stem;
+  }
+  RunResult census = tool({"census", (d / "game").string(), "--json", (d / "c.json").string()});
+  ASSERT_EQ(census.code, 0) << census.err;
+  EXPECT_EQ(json::parse(f2g::testing::read_text(d / "c.json"))["formats"]["grw"]["read"], 3);
 }
 
 TEST(ArchiveCli, OodleEntriesAreOneWarningPerArchiveAndTheRestConverts) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <filesystem>
 
+#include "formats/common/classes.h"
+#include "formats/common/error.h"
 #include "formats/grb/vertex_codec.h"
 #include "formats/registry.h"
 #include "tests/support/grb_test_support.h"
@@ -152,7 +154,9 @@ TEST(GrbDetection, FileHeadersAreKeptAndReencoded) {
   for (const char* name : {"grb/three_uv_format4_file_header", "grb/static_format12_crate",
                            "grw/static_format9_file_header_submeshes"}) {
     const std::vector<uint8_t> b = test::sample_bytes(name);
-    ASSERT_TRUE(has_file_header(b.data(), b.size())) << name;
+    const PayloadStart start = payload_start(b.data(), b.size());
+    ASSERT_TRUE(start.framed) << name;
+    ASSERT_GT(start.offset, 0u) << name;
     Result<Decoded> d = f2g::decode(b.data(), b.size(), DecodeOptions{});
     ASSERT_TRUE(d) << d.error().to_string();
     EXPECT_EQ(d->structure["file_header"]["kind"], b[0]);
@@ -164,6 +168,70 @@ TEST(GrbDetection, FileHeadersAreKeptAndReencoded) {
       EXPECT_EQ(d->structure["file_header"]["entries_length"], 12 * n);
     }
   }
+}
+
+// docs/READING.md "GRB/GRW Inputs": an archive record's gap (what unpacking tools write in
+// front of the body) that is not a FileHeader of the kind byte's form: the payload is found
+// behind it by the Mesh class, the gap kept byte for byte and named in extras and structure.
+TEST(GrbDetection, ARecordGapOfAnyFormFramesThePayloadAndIsKept) {
+  const std::vector<uint8_t> body = test::sample_bytes("grw/static_format6_rock");
+  ASSERT_EQ(payload_start(body.data(), body.size()).offset, 0u);
+  struct Case {
+    std::vector<uint8_t> gap;
+    const char* form;  // "" = the kind byte's own form
+  };
+  const std::vector<Case> cases = {
+      {{0}, ""},                                  // the one NUL: a Short header
+      {{0, 0, 0, 0, 0, 0, 0, 0}, "long"},         // 8 zeros: a Long header of kind 0, N = 0
+      {{1, 2, 0, 0, 0, 0, 0, 0}, ""},             // kind 1, N = 0
+      {{0xAA, 0xBB, 0xCC, 0xDD}, "gap"},          // 4 bytes: no header form at all
+      {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "gap"}  // 11 zeros: N = 0 but 8 + 12 N != 11
+  };
+  for (const Case& k : cases) {
+    std::vector<uint8_t> file = k.gap;
+    file.insert(file.end(), body.begin(), body.end());
+    const PayloadStart start = payload_start(file.data(), file.size());
+    EXPECT_EQ(start.offset, k.gap.size());
+    EXPECT_TRUE(start.framed);
+    DecodeOptions o;
+    Result<Decoded> d = f2g::decode(file.data(), file.size(), o);
+    ASSERT_TRUE(d) << k.gap.size() << ": " << d.error().to_string();
+    EXPECT_STREQ(d->format->name, "grw");
+    EXPECT_EQ(d->structure["file_header"].value("form", ""), k.form) << k.gap.size();
+    if (std::string(k.form) == "gap") {
+      EXPECT_EQ(d->mesh.extras["file_header_gap"],
+                hex_bytes(k.gap.data(), k.gap.size(), HexCase::Upper));
+    }
+    Result<std::vector<uint8_t>> again = f2g::reencode(file.data(), file.size(), o);
+    ASSERT_TRUE(again) << again.error().to_string();
+    EXPECT_EQ(*again, file) << k.gap.size();
+    // The same bytes as an archive record, its gap size given: the same reading.
+    o.payload_offset = k.gap.size();
+    Result<Decoded> framed = f2g::decode(file.data(), file.size(), o);
+    ASSERT_TRUE(framed) << framed.error().to_string();
+    EXPECT_EQ(framed->structure, d->structure);
+  }
+}
+
+// An archive record's gap decides nothing: a 200-byte gap, longer than a loose file's
+// framing looks and holding the Mesh class word where that framing would take it, reads when
+// the record says where its body starts.
+TEST(GrbDetection, AGivenRecordGapIsTakenWhateverItHolds) {
+  const std::vector<uint8_t> body = test::sample_bytes("grw/static_format6_rock");
+  std::vector<uint8_t> file(200, 0x5A);
+  std::memcpy(file.data() + 20, &kMeshClass, 4);
+  file.insert(file.end(), body.begin(), body.end());
+  DecodeOptions o;
+  o.payload_offset = 200;
+  Result<Decoded> d = f2g::decode(file.data(), file.size(), o);
+  ASSERT_TRUE(d) << d.error().to_string();
+  EXPECT_EQ(d->structure["file_header"]["form"], "gap");
+  EXPECT_EQ(d->structure["file_header"]["entries_length"], 200);
+  Result<std::vector<uint8_t>> again = f2g::reencode(file.data(), file.size(), o);
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(*again, file);
+  // Without the record, the file does not frame a payload.
+  EXPECT_FALSE(f2g::decode(file.data(), file.size(), DecodeOptions{}));
 }
 
 // docs/READING.md "Position": the same static vertex is (-5604, 0, -15396, -2) in GRW and
