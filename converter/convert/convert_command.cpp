@@ -41,10 +41,10 @@ int run_convert_command(const ConvertRun& run) {
   // Archives are opened and their tables read here, before the first item starts: a
   // layout-only break is a warning line of its archive, once.
   const ConvertPlan plan = plan_convert(io::expand_inputs(run.inputs, out), out, run.options.gltf);
-  for (const PlannedArchive& pa : plan.archives)
-    if (pa.mapped)
-      for (const ir::Diagnostic& w : pa.mapped->archive.warnings)
-        std::fprintf(stderr, "%s\n", archive_warning_line(plan.jobs[pa.job].display, w).c_str());
+  for (const InstalledArchive& ia : plan.install.archives)
+    if (ia.mapped)
+      for (const ir::Diagnostic& w : ia.mapped->archive.warnings)
+        std::fprintf(stderr, "%s\n", archive_warning_line(plan.jobs[ia.job].display, w).c_str());
 
   BatchOptions batch;
   batch.jobs = run.jobs;

@@ -8,24 +8,21 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "converter/convert/archive_inputs.h"
+#include "converter/convert/install.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
 #include "converter/io/inputs.h"
 
 namespace f2g::convert {
 
+// What convert adds to an archive of the install (ConvertPlan::install.archives, same index).
 struct PlannedArchive {
-  size_t job = 0;                              // in ConvertPlan::jobs
-  std::optional<MappedArchive> mapped;         // unset when `error`
-  std::optional<ir::Diagnostic> error;         // the container did not read: one failed row
   std::string directory;                       // under OUT: archive_directory(job.relative)
   std::vector<std::string> entry_dirs;         // entry_directories(archive)
   std::optional<ir::Diagnostic> output_error;  // OUTPUT_COLLISION: another archive's directory
-  int group = -1;                              // patch group (ConvertPlan::winners), -1: none
   ArchiveTotals found;  // what the tables say: 1 archive, its entries, special entries, warnings
 };
 
@@ -40,25 +37,19 @@ struct WorkItem {
 struct ConvertPlan {
   std::vector<io::Job> jobs;
   std::vector<OutputPath> outputs;  // per job; only mesh files use theirs
+  Install install;                  // the archives among the jobs, patch order resolved
   std::vector<PlannedArchive> archives;
   std::vector<WorkItem> items;
   std::filesystem::path out_dir;
   bool gltf = false;
-  // Per patch group (the forges of one base name in one folder), for every resource id a
-  // forge above the group's base holds: the archive whose copy wins (archive::supersedes).
-  std::vector<std::unordered_map<uint64_t, size_t>> winners;
-
-  // True when another archive of the run wins `resource_id` over archive `archive`.
-  bool superseded(size_t archive, uint64_t resource_id) const;
 };
 
 // Mesh files only, as listed (no file is opened): the plan run_batch(jobs, outputs, ...) uses.
 ConvertPlan plan_files(const std::vector<io::Job>& jobs, const std::vector<OutputPath>& outputs);
 
-// The whole run: archives found by content among `jobs` and opened, their entries listed,
-// patch groups resolved (the directory of every entry of every forge above a group's base is
-// read), output paths of the mesh files planned (plan_outputs), archive directories checked
-// for collisions.
+// The whole run: archives found by content among `jobs` opened as an install (open_install,
+// IndexDepth::Patches), their entries listed, output paths of the mesh files planned
+// (plan_outputs), archive directories checked for collisions.
 ConvertPlan plan_convert(std::vector<io::Job> jobs, const std::filesystem::path& out_dir,
                          bool gltf);
 

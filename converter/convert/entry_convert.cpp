@@ -17,12 +17,11 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-FileResult convert_resource(const ConvertPlan& plan, const PlannedArchive& pa,
+FileResult convert_resource(const ConvertPlan& plan, const io::Job& job, const PlannedArchive& pa,
                             const archive::EntryContents& contents, const archive::Resource& res,
                             uint64_t entry_id, const std::string& entry_dir,
                             const std::string& stem, const ConvertOptions& options) {
   const auto t0 = Clock::now();
-  const io::Job& job = plan.jobs[pa.job];
   FileResult r;
   r.input = job.display + ":" + entry_dir + "/" + stem;
   r.source = ArchiveSource{job.display, entry_id, res.id};
@@ -45,18 +44,19 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
                         const ConvertOptions& options) {
   ItemResult out;
   const PlannedArchive& pa = plan.archives[size_t(item.archive)];
-  const io::Job& job = plan.jobs[pa.job];
-  if (!pa.mapped) {  // the tables did not read: the archive is one failed input
+  const InstalledArchive& ia = plan.install.archives[size_t(item.archive)];
+  const io::Job& job = plan.jobs[ia.job];
+  if (!ia.mapped) {  // the tables did not read: the archive is one failed input
     FileResult r;
     r.input = job.display;
-    r.error = pa.error;
+    r.error = ia.error;
     out.files.push_back(std::move(r));
     return out;
   }
   const auto t0 = Clock::now();
-  const archive::Entry& entry = pa.mapped->archive.entries[item.entry];
+  const archive::Entry& entry = ia.mapped->archive.entries[item.entry];
   const std::string& entry_dir = pa.entry_dirs[item.entry];
-  ir::Result<archive::EntryContents> contents = read_archive_entry(*pa.mapped, item.entry);
+  ir::Result<archive::EntryContents> contents = read_archive_entry(*ia.mapped, item.entry);
   if (!contents) {
     FileResult r;
     r.input = job.display + ":" + entry_dir;
@@ -82,12 +82,12 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
   for (size_t k = 0; k < contents->resources.size(); ++k) {
     const archive::Resource& res = contents->resources[k];
     if (res.class_id != kMeshClass) continue;
-    if (plan.superseded(size_t(item.archive), res.id)) {
+    if (plan.install.superseded(size_t(item.archive), res.id)) {
       ++out.found.superseded;
       continue;
     }
-    out.files.push_back(
-        convert_resource(plan, pa, *contents, res, entry.file_id, entry_dir, stems[k], options));
+    out.files.push_back(convert_resource(plan, job, pa, *contents, res, entry.file_id, entry_dir,
+                                         stems[k], options));
   }
   return out;
 }

@@ -10,6 +10,7 @@ add_library(f2g_convert STATIC
   converter/convert/entry_convert.cpp
   converter/convert/file_result.cpp
   converter/convert/index_order.cpp
+  converter/convert/install.cpp
   converter/convert/output_paths.cpp
   converter/convert/report.cpp
   converter/convert/totals.cpp

@@ -31,15 +31,4 @@ bool supersedes(std::string_view a, std::string_view b) {
   return a > b;
 }
 
-std::unordered_map<uint64_t, size_t> resolve_resources(const std::vector<ArchiveIds>& archives) {
-  std::unordered_map<uint64_t, size_t> winner;
-  for (size_t i = 0; i < archives.size(); ++i)
-    for (uint64_t id : archives[i].ids) {
-      auto [it, fresh] = winner.emplace(id, i);
-      if (!fresh && supersedes(archives[i].file_name, archives[it->second].file_name))
-        it->second = i;
-    }
-  return winner;
-}
-
 }  // namespace f2g::archive

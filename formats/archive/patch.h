@@ -7,8 +7,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <vector>
 
 namespace f2g::archive {
 
@@ -23,13 +21,5 @@ ForgeName forge_name(std::string_view file_name);
 // wins; between equal numbers (different bases) the later file name wins, so the choice is
 // deterministic (assumed: the sources say nothing of ids shared across bases).
 bool supersedes(std::string_view a, std::string_view b);
-
-// One archive's resource ids.
-struct ArchiveIds {
-  std::string file_name;
-  std::vector<uint64_t> ids;
-};
-// For every resource id, the index in `archives` of the archive whose copy the install reads.
-std::unordered_map<uint64_t, size_t> resolve_resources(const std::vector<ArchiveIds>& archives);
 
 }  // namespace f2g::archive

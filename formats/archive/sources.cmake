@@ -11,5 +11,6 @@ add_library(f2g_archive STATIC
   formats/archive/container.cpp
   formats/archive/container_write.cpp
   formats/archive/entry.cpp
-  formats/archive/patch.cpp)
+  formats/archive/patch.cpp
+  formats/archive/install_index.cpp)
 target_link_libraries(f2g_archive PUBLIC f2g_common PRIVATE PkgConfig::LZO2)

@@ -131,22 +131,26 @@ TEST(ArchiveEntry, AnOodleEntryIsListedWithItsDirectoryAndNoResources) {
 TEST(ArchiveEntry, ThePatchSupersedesOnlyTheMeshItHolds) {
   const Loaded base = load("grw/DataPC.forge");
   const Loaded patch = load("grw/DataPC_patch_01.forge");
-  std::vector<ArchiveIds> ids(2);
-  ids[0].file_name = "DataPC_patch_01.forge";  // listed first: the order must not matter
-  ids[1].file_name = "DataPC.forge";
+  InstallIndex index;
+  // The patch added first: the order must not matter.
   const Loaded* in[2] = {&patch, &base};
+  index.add_archive("grw", "DataPC_patch_01.forge");
+  index.add_archive("grw", "DataPC.forge");
   for (size_t k = 0; k < 2; ++k)
     for (size_t i = 0; i < in[k]->archive.entries.size(); ++i) {
       const Result<std::vector<DirectoryEntry>> dir =
           read_directory(in[k]->archive, in[k]->bytes.data(), in[k]->bytes.size(), i);
       ASSERT_TRUE(dir) << dir.error().to_string();
-      for (const DirectoryEntry& d : *dir) ids[k].ids.push_back(d.id);
+      index.add_directory(k, i, *dir);
     }
-  const auto winner = resolve_resources(ids);
+  index.resolve();
   const EntryContents ranger = base.entry(0);
-  EXPECT_EQ(winner.at(ranger.resources[0].id), 0u);  // the mesh: the patch's
-  EXPECT_EQ(winner.at(ranger.resources[1].id), 1u);  // the material: still the base's
-  EXPECT_EQ(winner.at(ranger.resources[2].id), 1u);
+  EXPECT_EQ(index.find(ranger.resources[0].id)->archive, 0u);  // the mesh: the patch's
+  EXPECT_EQ(index.find(ranger.resources[1].id)->archive, 1u);  // the material: the base's
+  EXPECT_EQ(index.find(ranger.resources[2].id)->archive, 1u);
+  EXPECT_TRUE(index.superseded(1, ranger.resources[0].id));
+  EXPECT_FALSE(index.superseded(0, ranger.resources[0].id));
+  EXPECT_FALSE(index.superseded(1, ranger.resources[1].id));
   EXPECT_EQ(patch.archive.entries[0].file_id, base.archive.entries[0].file_id);
   EXPECT_NE(patch.entry(0).records,
             std::vector<uint8_t>(ranger.records.begin(),

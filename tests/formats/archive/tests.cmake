@@ -8,3 +8,5 @@ f2g_test(archive_breaks_test SOURCES formats/archive/archive_breaks_test.cpp LIB
 f2g_test(archive_samples_test SOURCES formats/archive/archive_samples_test.cpp LIBS f2g_samples)
 f2g_test(archive_bounds_test SOURCES formats/archive/archive_bounds_test.cpp
          LIBS f2g_alloc_counter f2g_archive)
+f2g_test(archive_install_index_test SOURCES formats/archive/archive_install_index_test.cpp
+         LIBS f2g_archive)
