@@ -1,17 +1,12 @@
-// Resource class names: a record's class is the CRC-32 (zlib) of its class name, so names are
-// computed from the strings, never typed in as hashes (docs/READING.md "Forge archives").
+// Resource class names for the archive room: the project's one class table
+// (formats/common/classes.h) under the names the archive room and its users call.
 #pragma once
 
-#include <cstdint>
-#include <string_view>
+#include "formats/common/classes.h"
 
 namespace f2g::archive {
 
-// The standard (zlib) CRC-32 of `name`: the class id of the class called so.
-uint32_t class_id(std::string_view name);
-
-// The name of a known class (Mesh, Material, TextureSet, TextureMap, Mipmap, Skeleton, Bone,
-// the mesh classes of formats/common/classes.h, the special entries' types...), or nullptr.
-const char* class_name(uint32_t class_id);
+using f2g::class_id;
+using f2g::class_name;
 
 }  // namespace f2g::archive

@@ -4,7 +4,6 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(LZO2 REQUIRED IMPORTED_TARGET lzo2)
 add_library(f2g_archive STATIC
   formats/archive/dialect.cpp
-  formats/archive/classes.cpp
   formats/archive/archive_checks.cpp
   formats/archive/lzo.cpp
   formats/archive/block_set.cpp

@@ -182,14 +182,6 @@ TEST(ArchiveEntry, ReencodingAnEntrysRecordsGivesTheSameResources) {
   }
 }
 
-TEST(ArchiveClasses, NamesComeFromTheirCrc32) {
-  EXPECT_EQ(class_id("Skeleton"), 0x24AECB7Cu);  // the GRW doc's example
-  EXPECT_EQ(class_id("Mesh"), kMeshClass);
-  EXPECT_EQ(class_id("CompiledMesh"), kCompiledMeshClass);
-  EXPECT_STREQ(class_name(0x24AECB7C), "Skeleton");
-  EXPECT_EQ(class_name(0x12345678), nullptr);
-}
-
 }  // namespace
 }  // namespace f2g::archive
 

@@ -7,3 +7,4 @@ f2g_test(rebuild_kept_fields_test SOURCES formats/common/rebuild_kept_fields_tes
          LIBS f2g_formats f2g_samples)
 # The element encodings, bounds and hex runs RR and GRB/GRW share, through both games.
 f2g_test(vertex_elements_test SOURCES formats/common/vertex_elements_test.cpp LIBS f2g_formats)
+f2g_test(classes_test SOURCES formats/common/classes_test.cpp LIBS f2g_common)
