@@ -1,15 +1,15 @@
 // JSON text (RFC 8259) -> a tape (JsonTape: the values in text order, flat, with every
 // string's bytes in one buffer) for import's glTF loader (document.cpp); any node of it ->
 // ir::Json (JsonTape::json). The writer's gltf_writer/write/json_text.h is its mirror. The
-// loader reads the tape and makes ir::Json only of the extras it keeps: a DOM of the whole
-// text was a third of the loader's cost in allocations alone (a map node and a string per
-// member, bench/PROFILE.md). The same values as nlohmann's own parser gives
+// loader reads the tape and makes ir::Json only of the extras it keeps, so no map node or
+// string is allocated per member of a DOM it would not keep. The same values as nlohmann's
+// own parser gives
 // (tests/gltf_writer/read/json_text_test.cpp compares the two on every sample, on the edges
 // of the grammar and on thousands of byte edits): a whole number is unsigned when not negative
 // and it fits 64 bits, signed when negative and it fits, else a double; a repeated key keeps
 // its last value; a UTF-8 byte-order mark at the start is skipped. It reads the buffer in
 // place, appends runs of plain characters whole and converts numbers with std::from_chars,
-// where nlohmann's lexer goes a character at a time (a tenth of an import, bench/PROFILE.md).
+// where nlohmann's lexer goes a character at a time (bench/PROFILE.md has the cost).
 //
 // Refused, at the byte where the text stops being JSON: anything RFC 8259 does not allow
 // (comments, trailing commas, control characters or malformed UTF-8 in strings, lone

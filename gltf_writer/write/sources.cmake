@@ -1,4 +1,4 @@
-# IR -> glTF 2.0 through tinygltf: attributes, skin, morph deltas, BIN packing, GLB framing.
+# IR -> glTF 2.0, its own JSON text and GLB framing: attributes, skin, morph deltas, BIN packing.
 add_library(f2g_gltf_write STATIC
   gltf_writer/write/bin_builder.cpp
   gltf_writer/write/extras.cpp
