@@ -89,13 +89,13 @@ ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir, boo
       item.size = plan.jobs[i].size;
       plan.items.push_back(item);
     } else {
-      const std::vector<archive::Entry>& entries = ia.mapped->archive.entries;
-      for (size_t e = 0; e < entries.size(); ++e) {
-        if (archive::is_special(entries[e])) continue;
-        item.entry = static_cast<uint32_t>(e);
-        item.size = entries[e].size;
+      walk_entries(*ia.mapped, [&](EntryVisit& v) {
+        if (v.special()) return true;
+        item.entry = static_cast<uint32_t>(v.index());
+        item.size = v.entry().size;
         plan.items.push_back(item);
-      }
+        return true;
+      });
     }
     if (plan.items.size() > first) plan.items.back().last_of_archive = true;
   }

@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "formats/common/error.h"
+
 namespace f2g::convert {
 namespace fs = std::filesystem;
 
@@ -31,12 +33,11 @@ void index_directories(Install& install, const std::vector<io::Job>& jobs, Index
         base = k;
     for (size_t k : members) {
       if (depth == IndexDepth::Patches && (members.size() < 2 || k == base)) continue;
-      const MappedArchive& a = *install.archives[k].mapped;
-      for (size_t i = 0; i < a.archive.entries.size(); ++i) {
-        if (archive::is_special(a.archive.entries[i])) continue;
-        ir::Result<std::vector<archive::DirectoryEntry>> dir = read_archive_directory(a, i);
-        if (dir) install.index.add_directory(k, i, *dir);
-      }
+      walk_entries(*install.archives[k].mapped, [&](EntryVisit& v) {
+        if (!v.special() && v.directory())
+          install.index.add_directory(k, v.index(), *v.directory());
+        return true;
+      });
     }
   }
 }
@@ -46,6 +47,44 @@ void resolve_patch_order(Install& install, const std::vector<io::Job>&, IndexDep
 }
 
 }  // namespace
+
+const ir::Result<std::vector<archive::DirectoryEntry>>& EntryVisit::directory() {
+  if (!directory_) {
+    if (contents_ && *contents_)
+      directory_.emplace((*contents_)->directory);
+    else
+      directory_.emplace(read_archive_directory(archive_, index_));
+  }
+  return *directory_;
+}
+
+const ir::Result<archive::EntryContents>& EntryVisit::contents() {
+  if (!contents_) contents_.emplace(read_archive_entry(archive_, index_, observer_));
+  return *contents_;
+}
+
+void walk_entries(const MappedArchive& archive, const std::function<bool(EntryVisit&)>& visit,
+                  DecodeObserver* observer) {
+  for (size_t i = 0; i < archive.archive.entries.size(); ++i) {
+    EntryVisit v(archive, i, observer);
+    if (!visit(v)) return;
+  }
+}
+
+std::optional<ir::Result<LocatedResource>> Install::locate(uint64_t id) const {
+  const archive::IndexedResource* r = index.find(id);
+  if (!r) return std::nullopt;
+  const MappedArchive& a = *archives[r->archive].mapped;  // indexed: its tables read
+  ir::Result<archive::EntryContents> c = read_archive_entry(a, r->entry);
+  if (!c) return ir::Result<LocatedResource>(c.error());
+  if (r->slot >= c->resources.size() || c->resources[r->slot].id != id)
+    return ir::Result<LocatedResource>(ir::Diagnostic{
+        "INPUT_NOT_FOUND",
+        "entry " + hex(a.archive.entries[r->entry].file_id, 16) +
+            " does not hold the resource its directory lists (" + hex(id, 16) + ")",
+        "archive/entries[" + std::to_string(r->entry) + "]", a.archive.entries[r->entry].offset});
+  return ir::Result<LocatedResource>(LocatedResource{r->archive, r->entry, std::move(*c), r->slot});
+}
 
 const std::vector<LinkPass>& link_passes() {
   static const std::vector<LinkPass> passes = {{"index", index_directories},

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,13 +28,52 @@ struct InstalledArchive {
 // every entry's directory (find() over the whole install).
 enum class IndexDepth { Patches, Whole };
 
+// A resource found by id (Install::locate): its archive, the entry read, its place there.
+struct LocatedResource {
+  size_t archive = 0;
+  size_t entry = 0;
+  archive::EntryContents contents;
+  size_t resource = 0;  // in contents.resources
+};
+
 struct Install {
   std::vector<InstalledArchive> archives;  // in job order; archive k is index archive k
   archive::InstallIndex index;
 
   // True when a patch of archive `archive`'s group holds `id`: that copy is not read.
   bool superseded(size_t archive, uint64_t id) const { return index.superseded(archive, id); }
+  // The copy of resource `id` the install reads (an install opened with IndexDepth::Whole),
+  // its entry read: nullopt when no directory holds it, the entry's error when it does not
+  // read.
+  std::optional<ir::Result<LocatedResource>> locate(uint64_t id) const;
 };
+
+// One entry of an archive as the walk hands it on: read lazily, as the visitor asks (its
+// directory alone, or the whole entry once), its pages given back after each read.
+class EntryVisit {
+ public:
+  EntryVisit(const MappedArchive& archive, size_t index, DecodeObserver* observer)
+      : archive_(archive), index_(index), observer_(observer) {}
+  size_t index() const { return index_; }
+  const archive::Entry& entry() const { return archive_.archive.entries[index_]; }
+  // PrefetchingFileInfos and GlobalMetaFile: listed and passed over (archive::is_special).
+  bool special() const { return archive::is_special(entry()); }
+  const ir::Result<std::vector<archive::DirectoryEntry>>& directory();
+  const ir::Result<archive::EntryContents>& contents();
+
+ private:
+  const MappedArchive& archive_;
+  size_t index_;
+  DecodeObserver* observer_;
+  std::optional<ir::Result<std::vector<archive::DirectoryEntry>>> directory_;
+  std::optional<ir::Result<archive::EntryContents>> contents_;
+};
+
+// The one walk over an archive's entries, in index order, for every command that lists,
+// extracts, counts or searches them; `visit` returns false to stop. `observer` (census)
+// receives the check outcomes of every entry read.
+void walk_entries(const MappedArchive& archive, const std::function<bool(EntryVisit&)>& visit,
+                  DecodeObserver* observer = nullptr);
 
 // One step of opening an install, named so a command's pipeline reads as its list.
 struct LinkPass {

@@ -7,6 +7,7 @@
 #include "converter/convert/archive_inputs.h"
 #include "converter/convert/archive_names.h"
 #include "converter/convert/file_result.h"
+#include "converter/convert/install.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
 #include "converter/io/atomic_file.h"
@@ -83,12 +84,13 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     const std::vector<std::string> dirs = convert::entry_directories(a->archive);
     const fs::path base = convert::archive_directory(job.relative);
     uint64_t oodle = 0;
-    for (size_t i = 0; i < a->archive.entries.size(); ++i) {
-      const archive::Entry& e = a->archive.entries[i];
-      ir::Result<archive::EntryContents> c = convert::read_archive_entry(*a, i);
+    convert::walk_entries(*a, [&](convert::EntryVisit& v) {
+      const size_t i = v.index();
+      const archive::Entry& e = v.entry();
+      const ir::Result<archive::EntryContents>& c = v.contents();
       if (!c) {
         fail(job.display + ": entry " + hex(e.file_id, 16), c.error());
-        continue;
+        return true;
       }
       if (c->kind == archive::EntryKind::Oodle) ++oodle;
       const std::vector<std::string> stems = convert::resource_stems(*c);
@@ -116,7 +118,8 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
         ++written;
         bytes += rb.size;
       }
-    }
+      return true;
+    });
     if (oodle) err << convert::oodle_warning_line(job.display, oodle) << "\n";
   }
   out << "forge2gltf extract: " << written << " resources written ("

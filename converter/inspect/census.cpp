@@ -13,6 +13,7 @@
 
 #include "converter/convert/archive_inputs.h"
 #include "converter/convert/archive_names.h"
+#include "converter/convert/install.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
 #include "converter/io/worker_pool.h"
@@ -486,40 +487,45 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
   for (const ir::Diagnostic& w : a->archive.warnings) ++ac.warnings[w.code];
   bool failed = false;
   const std::vector<std::string> dirs = convert::entry_directories(a->archive);
-  for (size_t i = 0; i < a->archive.entries.size(); ++i) {
-    ++ac.entries;
-    if (archive::is_special(a->archive.entries[i])) {
-      ++ac.entry_status["special"];
-      continue;
-    }
-    ir::Result<archive::EntryContents> c = convert::read_archive_entry(*a, i, &observer);
-    observer.finish_file(index);
-    if (!c) {
-      ++ac.entry_status[c.error().code];
-      count_failure(tally, index, c.error());
-      failed = true;
-      continue;
-    }
-    ++ac.compressions[convert::compression_label(a->archive, *c)];
-    if (c->kind != archive::EntryKind::Resources) {
-      ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
-      continue;
-    }
-    ++ac.entry_status["ok"];
-    for (const ir::Diagnostic& w : c->warnings) ++ac.warnings[w.code];
-    const std::vector<std::string> stems = convert::resource_stems(*c);
-    for (size_t k = 0; k < c->resources.size(); ++k) {
-      const archive::Resource& r = c->resources[k];
-      ++ac.classes[convert::class_label(r.class_id)];
-      if (r.class_id != kMeshClass) continue;
-      const convert::ResourceBytes rb = convert::resource_file_bytes(*c, r);
-      DecodeOptions framed = base;
-      framed.payload_offset = rb.gap;
-      if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
-                       framed, observer, tally))
-        failed = true;
-    }
-  }
+  convert::walk_entries(
+      *a,
+      [&](convert::EntryVisit& v) {
+        const size_t i = v.index();
+        ++ac.entries;
+        if (v.special()) {
+          ++ac.entry_status["special"];
+          return true;
+        }
+        const ir::Result<archive::EntryContents>& c = v.contents();
+        observer.finish_file(index);
+        if (!c) {
+          ++ac.entry_status[c.error().code];
+          count_failure(tally, index, c.error());
+          failed = true;
+          return true;
+        }
+        ++ac.compressions[convert::compression_label(a->archive, *c)];
+        if (c->kind != archive::EntryKind::Resources) {
+          ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
+          return true;
+        }
+        ++ac.entry_status["ok"];
+        for (const ir::Diagnostic& w : c->warnings) ++ac.warnings[w.code];
+        const std::vector<std::string> stems = convert::resource_stems(*c);
+        for (size_t k = 0; k < c->resources.size(); ++k) {
+          const archive::Resource& r = c->resources[k];
+          ++ac.classes[convert::class_label(r.class_id)];
+          if (r.class_id != kMeshClass) continue;
+          const convert::ResourceBytes rb = convert::resource_file_bytes(*c, r);
+          DecodeOptions framed = base;
+          framed.payload_offset = rb.gap;
+          if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
+                           framed, observer, tally))
+            failed = true;
+        }
+        return true;
+      },
+      &observer);
   return {file.size, failed};
 }
 
