@@ -570,9 +570,18 @@ TEST(VerifyCompare, ListsTheFirstTenMismatchesButCountsAll) {
   EXPECT_EQ(listed, kMaxMismatches);
 }
 
-TEST(VerifyReportError, OkReportIsNoError) {
+TEST(VerifyReportError, AMatchingOutputComparesEveryValueAndIsNoError) {
   const ir::Mesh e = make_mesh();
-  EXPECT_FALSE(report_error(compare(e, as_written(e))));
+  const VerifyReport r = compare(e, as_written(e));
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.mismatched(), 0u);
+  EXPECT_TRUE(r.mismatches.empty());
+  ASSERT_NE(r.row("POSITION"), nullptr);
+  EXPECT_EQ(r.row("POSITION")->compared, 7u);  // one per vertex
+  EXPECT_EQ(r.row("POSITION")->exact, 7u);
+  ASSERT_NE(r.row("indices"), nullptr);
+  EXPECT_EQ(r.row("indices")->compared, 9u);
+  EXPECT_FALSE(report_error(r));
 }
 
 TEST(VerifyReportError, NamesTheCountAndTheFirstMismatch) {

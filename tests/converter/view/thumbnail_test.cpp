@@ -104,7 +104,17 @@ TEST(Thumbnail, ShadingTellsVisibleFacesApart) {
   EXPECT_GE(greys.size(), 3u);
 }
 
-TEST(Thumbnail, SameMeshGivesSameBytes) { EXPECT_EQ(render_png(cube()), render_png(cube())); }
+// The camera frames the mesh's bounds: moved by a power of two, every position keeps its
+// place in the frame bit for bit, and the picture its every byte.
+TEST(Thumbnail, AMeshMovedByAPowerOfTwoGivesTheSamePicture) {
+  ir::Mesh moved = cube();
+  for (ir::Attribute& a : moved.attributes)
+    if (a.semantic == "POSITION")
+      for (size_t i = 0; i < a.f32.size(); ++i) a.f32[i] += i % 3 == 2 ? 64.0f : -16.0f;
+  const std::vector<uint8_t> png = render_png(cube());
+  EXPECT_EQ(render_png(moved), png);
+  EXPECT_GT(opaque_pixels(decode_png(png)), 5000u);
+}
 
 TEST(Thumbnail, NanAndInfinitePositionsAreSkippedNotDrawn) {
   ir::Mesh m = cube();
