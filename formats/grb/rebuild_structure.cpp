@@ -37,10 +37,10 @@ void kept_box(const std::vector<float>& pos, uint64_t first, uint64_t count,
   box(pos, first, count, c, h);
   box(donor_pos, dfirst, dcount, dc, dh);
   const bool same = c == dc && h == dh;
-  const bool valid =
+  const bool held =
       box_holds(lower(centre, half), upper(centre, half), lower(dc, dh), upper(dc, dh));
-  centre = rebuilt_box_value(centre, dc, c, same, valid, BoxSide::Centre);
-  half = rebuilt_box_value(half, dh, h, same, valid, BoxSide::Above);
+  centre = rebuilt_box_value(centre, dc, c, same, held, BoxSide::Centre);
+  half = rebuilt_box_value(half, dh, h, same, held, BoxSide::Above);
 }
 
 bool mirrors(const MeshPrimitive& s, const MeshPrimitive& p) {
@@ -157,15 +157,11 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
     stored_lo[i] = dm.mesh.extent_min[i];
     stored_hi[i] = dm.mesh.extent_max[i];
   }
-  // The mesh stores its box twice when clustered (extents, centre and half extent): copies
-  // that disagree are stale (formats/common/kept_box.h).
-  const Clustered* dcl = dm.compiled.clustered ? &*dm.compiled.clustered : nullptr;
-  const bool copies_agree =
-      !dcl || (box_values_agree(stored_lo, lower(dcl->center, dcl->half_extent)) &&
-               box_values_agree(stored_hi, upper(dcl->center, dcl->half_extent)));
-  const bool extents_valid = copies_agree && box_holds(stored_lo, stored_hi, dlo, dhi);
-  lo = rebuilt_box_value(stored_lo, dlo, lo, same, extents_valid, BoxSide::Below);
-  hi = rebuilt_box_value(stored_hi, dhi, hi, same, extents_valid, BoxSide::Above);
+  // The mesh stores its box twice when clustered (extents, centre and half extent), each
+  // copy padded on its own (formats/common/kept_box.h).
+  const bool extents_held = box_holds(stored_lo, stored_hi, dlo, dhi);
+  lo = rebuilt_box_value(stored_lo, dlo, lo, same, extents_held, BoxSide::Below);
+  hi = rebuilt_box_value(stored_hi, dhi, hi, same, extents_held, BoxSide::Above);
   for (size_t i = 0; i < 3; ++i) {  // the 4th floats stay the donor's
     out.mesh.extent_min[i] = lo[i];
     out.mesh.extent_max[i] = hi[i];
@@ -174,10 +170,10 @@ Result<bool> write_structure(const Donor& donor, const Vertices& v, const Draws&
   k.uvq = v.uvq;
   if (g) {
     const Clustered& dg = *dm.compiled.clustered;
-    const bool valid = copies_agree && box_holds(lower(dg.center, dg.half_extent),
-                                                 upper(dg.center, dg.half_extent), dlo, dhi);
-    g->center = rebuilt_box_value(dg.center, dc, centre, same, valid, BoxSide::Centre);
-    g->half_extent = rebuilt_box_value(dg.half_extent, dh, half, same, valid, BoxSide::Above);
+    const bool held =
+        box_holds(lower(dg.center, dg.half_extent), upper(dg.center, dg.half_extent), dlo, dhi);
+    g->center = rebuilt_box_value(dg.center, dc, centre, same, held, BoxSide::Centre);
+    g->half_extent = rebuilt_box_value(dg.half_extent, dh, half, same, held, BoxSide::Above);
     g->draw_prims_count = uint32_t(d.draws.size());
     g->vertex_buffer.bytes = v.bytes;
     g->index_buffer.bytes = std::move(ib);

@@ -35,16 +35,15 @@ Float3 upper(const Float3& centre, const Float3& half) {
 }
 
 // A stored centre and half extent under formats/common/kept_box.h's rule: `donor` is the
-// tight box of the positions the donor's box bounds, `now` the new one; `agrees`: the
-// donor's box agreed with its other copy (or has none).
+// tight box of the positions the donor's box bounds, `now` the new one.
 void centred(Float3& centre, Float3& half, const Float3& donor_centre, const Float3& donor_half,
-             const Bounds& donor, const Bounds& now, bool agrees) {
+             const Bounds& donor, const Bounds& now) {
   const bool same = donor == now;
-  const bool valid = agrees && box_holds(lower(donor_centre, donor_half),
-                                         upper(donor_centre, donor_half), donor.lo, donor.hi);
+  const bool held = box_holds(lower(donor_centre, donor_half), upper(donor_centre, donor_half),
+                              donor.lo, donor.hi);
   centre =
-      rebuilt_box_value(donor_centre, donor.centre(), now.centre(), same, valid, BoxSide::Centre);
-  half = rebuilt_box_value(donor_half, donor.half(), now.half(), same, valid, BoxSide::Above);
+      rebuilt_box_value(donor_centre, donor.centre(), now.centre(), same, held, BoxSide::Centre);
+  half = rebuilt_box_value(donor_half, donor.half(), now.half(), same, held, BoxSide::Above);
 }
 
 }  // namespace
@@ -68,17 +67,13 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
   };
   const Bounds donor_all = donor_box(nullptr);
   // spec: header extents; their fourth floats are stored words and stay. A ranged mesh
-  // stores the box twice (extents, centre and half extent): copies that disagree are stale.
+  // stores the box twice (extents, centre and half extent), each copy padded on its own.
   const Float3 dlo = first3(donor.header.extent_min), dhi = first3(donor.header.extent_max);
-  const bool copies_agree =
-      !donor.ranged ||
-      (box_values_agree(dlo, lower(donor.ranged->centre, donor.ranged->half_extent)) &&
-       box_values_agree(dhi, upper(donor.ranged->centre, donor.ranged->half_extent)));
-  const bool extents_valid = copies_agree && box_holds(dlo, dhi, donor_all.lo, donor_all.hi);
+  const bool extents_held = box_holds(dlo, dhi, donor_all.lo, donor_all.hi);
   const Float3 lo =
-      rebuilt_box_value(dlo, donor_all.lo, all.lo, donor_all == all, extents_valid, BoxSide::Below);
+      rebuilt_box_value(dlo, donor_all.lo, all.lo, donor_all == all, extents_held, BoxSide::Below);
   const Float3 hi =
-      rebuilt_box_value(dhi, donor_all.hi, all.hi, donor_all == all, extents_valid, BoxSide::Above);
+      rebuilt_box_value(dhi, donor_all.hi, all.hi, donor_all == all, extents_held, BoxSide::Above);
   for (int c = 0; c < 3; ++c) {
     out.header.extent_min[c] = lo[c];
     out.header.extent_max[c] = hi[c];
@@ -144,8 +139,7 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
   }
 
   Ranged& g = *out.ranged;
-  centred(g.centre, g.half_extent, donor.ranged->centre, donor.ranged->half_extent, donor_all, all,
-          copies_agree);
+  centred(g.centre, g.half_extent, donor.ranged->centre, donor.ranged->half_extent, donor_all, all);
   g.ranges.clear();
   g.primitive_descs.clear();
   for (const Chunk& ch : plan.chunks) {
@@ -160,7 +154,7 @@ DrawsOut write_draws(MeshFile& out, const MeshFile& donor, const Layout& donor_l
     const ir::Primitive* dr =
         donor_mesh.primitives.empty() ? nullptr : &template_of(donor_mesh.primitives, ch.material);
     const Bounds db = donor.ranged->primitive_descs.size() == 1 ? donor_all : donor_box(dr);
-    centred(desc.centre, desc.half_extent, desc.centre, desc.half_extent, db, b, true);
+    centred(desc.centre, desc.half_extent, desc.centre, desc.half_extent, db, b);
     desc.index_count = ch.index_count;
     desc.first_index = ch.first_index;
     g.primitive_descs.push_back(desc);

@@ -68,6 +68,89 @@ SampleFile grb_padded(const SampleFile& s) {
 }
 
 const SampleFile* find(const std::vector<SampleFile>& all, const std::string& path) {
+// ---- RR and GRB/GRW boxes padded unlike each other ---------------------------------------
+
+// Each stored copy of a mesh's box padded by its own amount (the reference states each field;
+// it never says the copies are equal): the extents by one padding, the centre / half extent
+// by another, the primitive descs by a third, or one copy left tight; or one copy stale,
+// missing the extreme x by a little.
+struct Pad {
+  float below[3], above[3];
+};
+constexpr Pad kTight{{0, 0, 0}, {0, 0, 0}};
+constexpr Pad kExtentsPad{{0.0625f, 0.125f, 0.1875f}, {0.25f, 0.3125f, 0.375f}};
+constexpr Pad kCentrePad{{0.5f, 0.03125f, 0.25f}, {0, 0.75f, 0.125f}};
+constexpr Pad kDescPad{{0.015625f, 0, 0.09375f}, {0.046875f, 0.21875f, 0}};
+constexpr float kMiss = 1.0f / 64;
+
+enum class Stale { None, Extents, Centre };
+struct BoxCopies {
+  const char* suffix;
+  Pad extents, centre, descs;
+  Stale stale;
+  bool needs_two_copies;  // else the same as another variant on a mesh with one copy
+};
+constexpr BoxCopies kBoxCopies[] = {
+    {"_boxes_unlike", kExtentsPad, kCentrePad, kDescPad, Stale::None, false},
+    {"_boxes_extents_tight", kTight, kCentrePad, kDescPad, Stale::None, true},
+    {"_boxes_centre_tight", kExtentsPad, kTight, kDescPad, Stale::None, true},
+    {"_boxes_stale_extents", kTight, kCentrePad, kDescPad, Stale::Extents, false},
+    {"_boxes_stale_centre", kExtentsPad, kTight, kDescPad, Stale::Centre, true},
+};
+
+template <class F4>
+void pad_corners_by(F4& lo, F4& hi, const Pad& p, bool stale) {
+  for (int c = 0; c < 3; ++c) {
+    lo[c] -= p.below[c];
+    hi[c] += p.above[c];
+  }
+  if (stale) hi[0] -= kMiss;
+}
+
+template <class F3>
+void pad_centred_by(F3& centre, F3& half, const Pad& p, bool stale) {
+  for (int c = 0; c < 3; ++c) {
+    centre[c] += (p.above[c] - p.below[c]) / 2;
+    half[c] += (p.above[c] + p.below[c]) / 2;
+  }
+  if (stale) half[0] -= kMiss;
+}
+
+// A single range's PrimitiveDescData is the ranged box (spec: PrimitiveDescData; RR_PRIMITIVE_
+// DESC_BOUNDS), so only a mesh of several ranges pads its descs apart.
+SampleFile rr_boxes(const SampleFile& s, const BoxCopies& v) {
+  Result<rr::MeshFile> m = rr::parse(s.bytes.data(), s.bytes.size());
+  if (!m || (v.needs_two_copies && !m->ranged)) return {};
+  pad_corners_by(m->header.extent_min, m->header.extent_max, v.extents, v.stale == Stale::Extents);
+  if (m->ranged) {
+    rr::Ranged& g = *m->ranged;
+    pad_centred_by(g.centre, g.half_extent, v.centre, v.stale == Stale::Centre);
+    for (rr::PrimitiveDesc& d : g.primitive_descs) {
+      if (g.primitive_descs.size() == 1) {
+        d.centre = g.centre;
+        d.half_extent = g.half_extent;
+      } else {
+        pad_centred_by(d.centre, d.half_extent, v.descs, false);
+      }
+    }
+  }
+  return {stem(s.path) + v.suffix + ".mesh", rr::encode(*m)};
+}
+
+SampleFile grb_boxes(const SampleFile& s, const BoxCopies& v) {
+  const grb::Dialect d = s.path.rfind("grw/", 0) == 0 ? grb::Dialect::Grw : grb::Dialect::Grb;
+  Result<grb::MeshFile> m = grb::parse(s.bytes.data(), s.bytes.size(), d);
+  if (!m || (v.needs_two_copies && !m->compiled.clustered)) return {};
+  pad_corners_by(m->mesh.extent_min, m->mesh.extent_max, v.extents, v.stale == Stale::Extents);
+  if (m->compiled.clustered) {
+    grb::Clustered& g = *m->compiled.clustered;
+    pad_centred_by(g.center, g.half_extent, v.centre, v.stale == Stale::Centre);
+    for (grb::PrimitiveDesc& p : g.primitive_descs)
+      pad_centred_by(p.centre, p.half_extent, v.descs, false);
+  }
+  return {stem(s.path) + v.suffix + ".mesh", grb::encode(*m)};
+}
+
   for (const SampleFile& s : all)
     if (s.path == path) return &s;
   return nullptr;
@@ -313,3 +396,7 @@ std::vector<SampleFile> unlike_samples() {
 }
 
 }  // namespace f2g::samples
+  for (const BoxCopies& v : kBoxCopies) {
+    for (const SampleFile& s : rr_samples()) out.push_back(rr_boxes(s, v));
+    for (const SampleFile& s : grb_samples()) out.push_back(grb_boxes(s, v));
+  }

@@ -1,6 +1,7 @@
 // The rule of docs/ARCHITECTURE.md "Back into the game", "Kept unless the edit made it wrong",
 // per game's rebuild, on the donors unlike the samples (samples/generator/unlike_samples.cpp):
-// padded boxes kept while no extreme coordinate moves and padded alike when one does; an SWS
+// padded boxes kept while no extreme coordinate moves and padded alike when one does, each
+// copy of a box by its own padding (a stale copy kept while nothing moved, else tight); an SWS
 // second partition kept while the indices stand and its policy followed after an edit; twin
 // vertices a tool merged are no topology change of a SubMesh mesh.
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <string>
 
+#include "formats/common/bounds.h"
 #include "formats/grb/mesh_codec.h"
 #include "formats/registry.h"
 #include "formats/rr/mesh_codec.h"
@@ -153,6 +155,188 @@ TEST(RebuildKeptFields, AMovedExtremeRecomputesTheBoxWithTheDonorsPadding) {
       EXPECT_NEAR(b[3 + c] - hi, 0.125f, tol) << s.path << " axis " << c;
     }
   }
+}
+
+// ---- box copies padded unlike each other (RR, GRB/GRW) -----------------------------------
+
+bool box_donor(const std::string& path) { return path.find("_boxes_") != std::string::npos; }
+
+// One stored copy of a box: corners (a = lo, b = hi) or a centre (a) and half extent (b), and
+// the vertices it bounds. `via_centre`: corners the format computes as centre -+ half extent
+// (GRB/GRW extents, as formats/grb/mesh_builder.cpp writes them).
+struct BoxCopy {
+  std::string name;
+  bool centred = false;
+  Float3 a{}, b{};
+  uint64_t first = 0, count = 0;
+  bool via_centre = false;
+};
+
+Float3 f3(const std::array<float, 4>& v) { return {v[0], v[1], v[2]}; }
+
+// Every stored copy of a box of mesh file `b` (decoded as `mesh`): RR header extents, ranged
+// centre / half extent and PrimitiveDescData (a single range's bounds all vertices); GRB/GRW
+// extents, clustered centre / half extent and primitive descs (over their draw's vertices).
+std::vector<BoxCopy> box_copies(const std::string& path, const std::vector<uint8_t>& b,
+                                const ir::Mesh& mesh) {
+  std::vector<BoxCopy> out;
+  const uint64_t all = mesh.vertex_count;
+  if (path.rfind("rr/", 0) == 0) {
+    Result<rr::MeshFile> m = rr::parse(b.data(), b.size());
+    EXPECT_TRUE(m.ok());
+    if (!m) return out;
+    out.push_back({"extents", false, f3(m->header.extent_min), f3(m->header.extent_max), 0, all});
+    if (!m->ranged) return out;
+    out.push_back({"centre", true, m->ranged->centre, m->ranged->half_extent, 0, all});
+    const auto& descs = m->ranged->primitive_descs;
+    for (size_t i = 0; i < descs.size(); ++i) {
+      const ir::Primitive& p = mesh.primitives.at(i);
+      const bool single = descs.size() == 1;
+      out.push_back({"desc " + std::to_string(i), true, descs[i].centre, descs[i].half_extent,
+                     single ? 0 : p.first_vertex, single ? all : p.vertex_count});
+    }
+    return out;
+  }
+  const grb::Dialect d = path.rfind("grw/", 0) == 0 ? grb::Dialect::Grw : grb::Dialect::Grb;
+  Result<grb::MeshFile> m = grb::parse(b.data(), b.size(), d);
+  EXPECT_TRUE(m.ok());
+  if (!m) return out;
+  out.push_back({"extents", false, f3(m->mesh.extent_min), f3(m->mesh.extent_max), 0, all, true});
+  if (!m->compiled.clustered) return out;
+  const grb::Clustered& g = *m->compiled.clustered;
+  out.push_back({"centre", true, g.center, g.half_extent, 0, all});
+  for (size_t i = 0; i < g.primitive_descs.size(); ++i) {
+    const grb::MeshPrimitive& p = m->compiled.mesh_data.standard.at(i);
+    out.push_back({"desc " + std::to_string(i), true, g.primitive_descs[i].centre,
+                   g.primitive_descs[i].half_extent, p.min_index, p.num_vertices});
+  }
+  return out;
+}
+
+// The tight box of `c`'s vertices in its own form: corners, or centre and half extent.
+std::pair<Float3, Float3> tight(const BoxCopy& c, const std::vector<float>& positions) {
+  const Bounds t = bounds_of(positions, c.first, c.count);
+  if (c.centred) return {t.centre(), t.half()};
+  if (!c.via_centre) return {t.lo, t.hi};
+  const Float3 m = t.centre(), h = t.half();
+  return {Float3{m[0] - h[0], m[1] - h[1], m[2] - h[2]},
+          Float3{m[0] + h[0], m[1] + h[1], m[2] + h[2]}};
+}
+
+// The copy misses some of the positions it bounds (by more than float rounding).
+bool misses(const BoxCopy& c, const std::vector<float>& positions) {
+  const Bounds t = bounds_of(positions, c.first, c.count);
+  for (int k = 0; k < 3; ++k) {
+    const float lo = c.centred ? c.a[k] - c.b[k] : c.a[k];
+    const float hi = c.centred ? c.a[k] + c.b[k] : c.b[k];
+    const float tol = 1e-5f * (1 + std::fabs(t.lo[k]) + std::fabs(t.hi[k]));
+    if (lo > t.lo[k] + tol || hi < t.hi[k] - tol) return true;
+  }
+  return false;
+}
+
+// The vertex of largest x moved along x: outward by 0.25, or inward half way to the next
+// largest x (the tight box shrinks unless another vertex shares that x).
+ir::Mesh extreme_moved(ir::Mesh m, bool outward) {
+  std::vector<float>& p = m.find("POSITION")->f32;
+  size_t top = 0;
+  for (size_t v = 0; v * 3 < p.size(); ++v)
+    if (p[v * 3] > p[top * 3]) top = v;
+  float next = -1e30f;
+  for (size_t v = 0; v * 3 < p.size(); ++v)
+    if (v != top) next = std::max(next, p[v * 3]);
+  p[top * 3] = outward ? p[top * 3] + 0.25f : (p[top * 3] + next) / 2;
+  return m;
+}
+
+TEST(RebuildKeptFields, BoxCopiesPaddedUnlikeEachOtherStayWhileNoPositionMoves) {
+  size_t donors = 0, stale = 0;
+  for (const samples::SampleFile& s : unlike()) {
+    if (!box_donor(s.path)) continue;
+    ++donors;
+    const Decoded d = decoded(s.bytes);
+    for (const BoxCopy& c : box_copies(s.path, s.bytes, d.mesh))
+      stale += misses(c, d.mesh.find("POSITION")->f32);
+    Result<Rebuilt> same = rebuilt(s.bytes, d.mesh);
+    ASSERT_TRUE(same.ok()) << s.path << ": " << same.error().to_string();
+    EXPECT_TRUE(same->bytes == s.bytes) << s.path;
+    Result<Rebuilt> r = rebuilt(s.bytes, triangles_reversed(d.mesh));
+    ASSERT_TRUE(r.ok()) << s.path << ": " << r.error().to_string();
+    EXPECT_EQ(boxes(s.path, r->bytes), boxes(s.path, s.bytes)) << s.path;
+  }
+  // Five variants of each RR ranged (7) and GRB/GRW clustered (16) sample, two of the others
+  // (2 RR inline, 2 GRB/GRW MeshData-only).
+  EXPECT_EQ(donors, 5u * (7 + 16) + 2u * (2 + 2));
+  // Each "_boxes_stale_extents" (27) and "_boxes_stale_centre" (23) donor has a copy that
+  // misses its positions.
+  EXPECT_GE(stale, 27u + 23u);
+}
+
+// One extreme vertex moved outward, or inward: every copy whose tight box changed is the new
+// tight box plus that copy's own offset from the donor's tight box (a minimum only lowered,
+// a maximum or half extent only raised), or the tight box for a copy that missed its
+// positions; a copy whose tight box stands keeps the donor's floats.
+TEST(RebuildKeptFields, AMovedExtremeKeepsEachBoxCopysOwnPadding) {
+  size_t changed = 0, recomputed_tight = 0;
+  for (const samples::SampleFile& s : unlike()) {
+    if (!box_donor(s.path)) continue;
+    const Decoded d = decoded(s.bytes);
+    const std::vector<float>& p0 = d.mesh.find("POSITION")->f32;
+    const std::vector<BoxCopy> before = box_copies(s.path, s.bytes, d.mesh);
+    for (bool outward : {true, false}) {
+      SCOPED_TRACE(s.path + (outward ? " outward" : " inward"));
+      Result<Rebuilt> r = rebuilt(s.bytes, extreme_moved(d.mesh, outward));
+      ASSERT_TRUE(r.ok()) << r.error().to_string();
+      const Decoded back = decoded(r->bytes);
+      const std::vector<float>& p1 = back.mesh.find("POSITION")->f32;
+      const std::vector<BoxCopy> after = box_copies(s.path, r->bytes, back.mesh);
+      ASSERT_EQ(after.size(), before.size());
+      for (size_t i = 0; i < after.size(); ++i) {
+        const BoxCopy &was = before[i], &now = after[i];
+        const auto [wa, wb] = tight(was, p0);
+        const auto [na, nb] = tight(now, p1);
+        if (wa == na && wb == nb) {
+          EXPECT_EQ(now.a, was.a) << now.name;
+          EXPECT_EQ(now.b, was.b) << now.name;
+          continue;
+        }
+        ++changed;
+        if (misses(was, p0)) {
+          ++recomputed_tight;
+          EXPECT_EQ(now.a, na) << now.name;
+          EXPECT_EQ(now.b, nb) << now.name;
+          continue;
+        }
+        for (int k = 0; k < 3; ++k) {
+          float off_a = was.a[k] - wa[k], off_b = std::max(was.b[k] - wb[k], 0.0f);
+          if (!was.centred) off_a = std::min(off_a, 0.0f);
+          EXPECT_EQ(now.a[k], na[k] + off_a) << now.name << " axis " << k;
+          EXPECT_EQ(now.b[k], nb[k] + off_b) << now.name << " axis " << k;
+        }
+      }
+      // The "_boxes_unlike" donors' copies keep their own paddings (samples/generator/
+      // unlike_samples.cpp): the extents 0.0625, 0.125, 0.1875 below and 0.25, 0.3125, 0.375
+      // above; the centre / half extent (0.5, 0.03125, 0.25 below; 0, 0.75, 0.125 above) a
+      // half extent wider by 0.25, 0.390625, 0.1875.
+      if (s.path.find("_boxes_unlike.") == std::string::npos) continue;
+      const float below[3] = {0.0625f, 0.125f, 0.1875f}, above[3] = {0.25f, 0.3125f, 0.375f};
+      const float wider[3] = {0.25f, 0.390625f, 0.1875f};
+      for (const BoxCopy& c : after) {
+        const auto [ta, tb] = tight(c, p1);
+        for (int k = 0; k < 3; ++k) {
+          const float tol = 1e-5f * (1 + std::fabs(ta[k]) + std::fabs(tb[k]));
+          if (c.name == "extents") {
+            EXPECT_NEAR(ta[k] - c.a[k], below[k], tol) << "axis " << k;
+            EXPECT_NEAR(c.b[k] - tb[k], above[k], tol) << "axis " << k;
+          } else if (c.name == "centre") {
+            EXPECT_NEAR(c.b[k] - tb[k], wider[k], tol) << "axis " << k;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(changed, 0u);
+  EXPECT_GT(recomputed_tight, 0u);
 }
 
 // ---- SWS second partition ----------------------------------------------------------------
