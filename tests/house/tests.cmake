@@ -3,4 +3,4 @@
 # house: it reads sources only, so the sanitizer run leaves it out (scripts/test --all).
 add_test(NAME house_rules COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/house/check_rooms.sh
                                   ${PROJECT_SOURCE_DIR})
-set_tests_properties(house_rules PROPERTIES LABELS house TIMEOUT 60)
+set_tests_properties(house_rules PROPERTIES LABELS house TIMEOUT 180)
