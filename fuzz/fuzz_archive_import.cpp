@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "converter/import/archive_import.h"
+#include "converter/io/json_text.h"
 #include "converter/verify/archive_compare.h"
 #include "formats/archive/archive.h"
 #include "formats/registry.h"
@@ -194,7 +195,7 @@ void check_success(const Bytes& out, const Bytes& donor, bool edited) {
   }
   const f2g::verify::ArchiveCompareReport r =
       f2g::verify::compare_archives(out.data(), out.size(), donor.data(), donor.size());
-  if (!r.ok()) fail("verify --against: " + f2g::verify::to_json(r).dump());
+  if (!r.ok()) fail("verify --against: " + f2g::io::json_text(f2g::verify::to_json(r)));
   if (r.changed.size() > 1) fail("more than one entry changed");
 }
 

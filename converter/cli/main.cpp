@@ -24,8 +24,10 @@
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
+#include "converter/io/command_guard.h"
 #include "converter/io/heap_policy.h"
 #include "converter/io/interrupt.h"
+#include "converter/io/json_text.h"
 #include "converter/io/name_lists.h"
 #include "converter/io/vertex_tables.h"
 #include "converter/validate/validate_stage.h"
@@ -290,8 +292,7 @@ int run_info(const InfoArgs& a) {
     return kExitFailed;
   }
   if (a.json)
-    std::fputs((info->dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n").c_str(),
-               stdout);
+    std::fputs((io::json_text(*info) + "\n").c_str(), stdout);
   else
     std::fputs(info_text(*info).c_str(), stdout);
   return 0;
@@ -612,10 +613,7 @@ Command add_extract(CLI::App& app, inspect::ExtractRun& a) {
   return {cmd, [&a] { return inspect::run_extract_command(a, std::cout, std::cerr); }};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  io::keep_batch_heap();  // before any input: a batch's per-input memory stays paged in
+int run_cli(int argc, char** argv) {
   CLI::App app{"forge2gltf " + std::string(version()) + ": convert " +
                joined(&Format::game, " and ") + " meshes to glTF 2.0"};
   app.set_version_flag("--version", std::string("forge2gltf ") + version());
@@ -648,4 +646,11 @@ int main(int argc, char** argv) {
       return code;
     }
   return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  io::keep_batch_heap();  // before any input: a batch's per-input memory stays paged in
+  return io::run_guarded([&] { return run_cli(argc, argv); }, std::cerr);
 }

@@ -7,6 +7,7 @@
 
 #include "converter/convert/version.h"
 #include "converter/io/atomic_file.h"
+#include "converter/io/json_text.h"
 #include "formats/common/error.h"
 
 namespace f2g::convert {
@@ -16,7 +17,7 @@ using nlohmann::json;
 namespace {
 
 // Invalid UTF-8 (file names need not be UTF-8) is replaced rather than failing the report.
-std::string dump(const json& j) { return j.dump(2, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) { return io::json_text(j); }
 
 // `text` with every line after the first indented by `n` more spaces.
 std::string indented(const std::string& text, size_t n) {

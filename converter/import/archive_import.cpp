@@ -9,6 +9,7 @@
 #include "converter/import/import_command.h"
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
+#include "converter/io/json_text.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
 
@@ -411,7 +412,7 @@ int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostr
     err << "forge2gltf import: " << run.input << ": warning: " << w.to_string() << "\n";
   if (r.summary.contains("resources")) j["id"] = nullptr;  // GLB_DIR: each resource's below
   if (run.json) {
-    out << j.dump(2) << "\n";
+    out << io::json_text(j) << "\n";
   } else if (!r.error && r.summary.contains("resources")) {
     const Json& s = r.summary["archive"];
     out << (run.dry_run ? "would write " : "wrote ") << (run.out.empty() ? "an archive" : run.out)
@@ -438,7 +439,7 @@ int run_archive_import(const ArchiveImportRun& run, std::ostream& out, std::ostr
   }
   if (!run.report.empty()) {
     const std::string text =
-        Json{{"imports", Json::array({j})}, {"failed", r.error ? 1 : 0}}.dump(2) + "\n";
+        io::json_text(Json{{"imports", Json::array({j})}, {"failed", r.error ? 1 : 0}}) + "\n";
     io::AtomicOptions a;
     a.replace = true;
     if (auto e = io::write_atomically(

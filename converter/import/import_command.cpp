@@ -10,6 +10,7 @@
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
 #include "converter/io/interrupt.h"
+#include "converter/io/json_text.h"
 #include "converter/io/worker_pool.h"
 
 namespace f2g::import {
@@ -173,7 +174,8 @@ void print_text(const Done& r, bool dry_run, std::ostream& out, std::ostream& er
       << " triangles; donor " << s.value("donor_vertices", uint64_t(0)) << " vertices, "
       << s.value("donor_triangles", uint64_t(0)) << " triangles"
       << (s.value("donor_order", false) ? "; donor order kept" : "") << "\n";
-  if (dry_run && s.contains("details")) out << "  details: " << s["details"].dump() << "\n";
+  if (dry_run && s.contains("details"))
+    out << "  details: " << io::json_text(s["details"], -1) << "\n";
 }
 
 }  // namespace
@@ -256,9 +258,9 @@ int run_import_command(const ImportRun& run, std::ostream& out, std::ostream& er
         // Kept only when asked for: a summary per file would grow with the batch.
         if (run.json || !run.report.empty()) report.push_back(to_json(r));
       });
-  if (run.json) out << (directory ? report : report.at(0)).dump(2) << "\n";
+  if (run.json) out << io::json_text(directory ? report : report.at(0)) << "\n";
   if (!run.report.empty()) {
-    const std::string text = Json{{"imports", report}, {"failed", failed}}.dump(2) + "\n";
+    const std::string text = io::json_text(Json{{"imports", report}, {"failed", failed}}) + "\n";
     io::AtomicOptions a;
     a.replace = true;
     if (auto e = io::write_atomically(

@@ -6,6 +6,7 @@
 #include "converter/convert/archive_inputs.h"
 #include "converter/convert/file_result.h"
 #include "converter/convert/report.h"
+#include "converter/io/json_text.h"
 #include "formats/common/error.h"
 
 namespace f2g::inspect {
@@ -14,7 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j) { return io::json_text(j, -1); }
 
 json warnings_json(const std::vector<ir::Diagnostic>& warnings) {
   json a = json::array();

@@ -9,6 +9,7 @@
 #include "converter/inspect/census_markdown.h"
 #include "converter/io/atomic_file.h"
 #include "converter/io/interrupt.h"
+#include "converter/io/json_text.h"
 
 namespace f2g::census {
 namespace fs = std::filesystem;
@@ -64,7 +65,7 @@ int run_census_command(const std::vector<std::string>& inputs, const std::string
 
   std::string error;
   if (!json_path.empty() &&
-      !write_file_atomically(json_path, to_json(report).dump(2) + "\n", error)) {
+      !write_file_atomically(json_path, io::json_text(to_json(report)) + "\n", error)) {
     err << "forge2gltf census: " << error << "\n";
     status = 1;
   }

@@ -7,6 +7,7 @@
 
 #include "converter/convert/report.h"
 #include "converter/io/input_file.h"
+#include "converter/io/json_text.h"
 #include "formats/common/names.h"
 #include "formats/registry.h"
 
@@ -56,7 +57,7 @@ std::string scalar_text(const json& v) {
     std::snprintf(buf, sizeof buf, "%.9g", v.get<double>());
     return buf;
   }
-  return v.dump(-1, ' ', false, json::error_handler_t::replace);
+  return io::json_text(v, -1);
 }
 
 bool all_scalars(const json& a) {

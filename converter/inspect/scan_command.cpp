@@ -5,6 +5,7 @@
 
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/census_markdown.h"
+#include "converter/io/json_text.h"
 
 namespace f2g::scan {
 namespace {
@@ -152,7 +153,8 @@ int run_scan_command(const std::vector<std::string>& files, const std::string& e
   }
   if (!json_path.empty()) {
     std::string error;
-    if (!census::write_file_atomically(json_path, json{{"files", all}}.dump(2) + "\n", error)) {
+    if (!census::write_file_atomically(json_path, io::json_text(json{{"files", all}}) + "\n",
+                                       error)) {
       err << "forge2gltf scan: " << error << "\n";
       status = 1;
     }

@@ -4,6 +4,8 @@
 
 #include <ostream>
 
+#include "converter/io/json_text.h"
+
 namespace f2g::verify {
 
 // `Report` has error (an optional Diagnostic) and ok(); to_json and print_text are found by
@@ -12,7 +14,7 @@ template <class Report>
 int emit_report(const Report& report, bool json, std::ostream& out, std::ostream& err) {
   if (report.error) err << "forge2gltf verify: " << report.error->to_string() << "\n";
   if (json)
-    out << to_json(report).dump(2) << "\n";
+    out << io::json_text(to_json(report)) << "\n";
   else
     print_text(report, out);
   return report.ok() ? 0 : 1;

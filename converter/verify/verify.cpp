@@ -12,6 +12,7 @@
 
 #include "converter/convert/index_order.h"
 #include "converter/io/input_file.h"
+#include "converter/io/json_text.h"
 #include "converter/verify/report_output.h"
 #include "converter/verify/verify_report.h"
 #include "formats/common/names.h"
@@ -637,7 +638,7 @@ class Comparer {
     const auto id_of = [](const std::vector<ir::Material>& ms, size_t i) -> std::string {
       if (i >= ms.size()) return "absent";
       const auto it = ms[i].extras.find("id");
-      return it == ms[i].extras.end() ? "none" : it->dump();
+      return it == ms[i].extras.end() ? "none" : io::json_text(*it, -1);
     };
     const size_t n = std::max(e_.materials.size(), a_.materials.size());
     for (size_t m = 0; m < n; ++m) {
@@ -663,7 +664,7 @@ class Comparer {
     RowSink(r_, "source").text(source(e_), source(a_), -1, "mesh", 0);
     RowSink row(r_, "extras");
     const auto dump = [](const ir::Json& j) {
-      std::string s = j.dump();
+      std::string s = io::json_text(j, -1);
       return s.size() > 200 ? s.substr(0, 200) + "..." : s;
     };
     const auto cmp = [&](const ir::Json& e, const ir::Json& f, int64_t prim, const char* kind,

@@ -27,9 +27,10 @@ std::vector<ir::Attribute> decode_vertices(const VertexFormat& f, const StreamBy
     const Shape sh = shape_of(e.type);
     ir::Attribute a = sized_attribute(e.semantic, sh, n);
     const uint32_t stride = f.strides[e.stream];
-    const uint8_t* base = streams[e.stream]->data() + e.offset;
+    // The offset is added per vertex: an empty stream (no vertices) has a null data().
+    const uint8_t* data = streams[e.stream]->data();
     for (size_t v = 0; v < n; ++v) {
-      const uint8_t* p = base + v * stride;
+      const uint8_t* p = data + (v * stride + e.offset);
       float* o = sh.type == ir::Scalar::F32 ? a.f32.data() + v * sh.width : nullptr;
       switch (e.type) {
         case ElementType::S16x4Quantized:  // one float32 multiply, as the game does
@@ -84,7 +85,7 @@ std::array<std::vector<uint8_t>, 3> encode_vertices(const VertexFormat& f,
                                   " is missing or not shaped as " + to_string(e->type) + " gives");
     const uint32_t stride = f.strides[e->stream];
     for (size_t v = 0; v < n; ++v) {
-      uint8_t* p = out[e->stream].data() + v * stride + e->offset;
+      uint8_t* p = out[e->stream].data() + (v * stride + e->offset);
       const float* x = sh.type == ir::Scalar::F32 ? a->f32.data() + v * sh.width : nullptr;
       switch (e->type) {
         case ElementType::S16x4Quantized: {

@@ -11,3 +11,8 @@ add_test(NAME blender_identity
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/blender/identity.sh $<TARGET_FILE:forge2gltf>
                  $<TARGET_FILE:forge2gltf-samples> ${PROJECT_SOURCE_DIR}/samples)
 set_tests_properties(blender_identity PROPERTIES LABELS blender TIMEOUT 1500)
+# The add-on's bpy-free half (runner, summary) on names that are not UTF-8: plain Python, no
+# Blender.
+add_test(NAME addon_non_utf8_names
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tests/blender/addon/names_test.py
+                 $<TARGET_FILE:forge2gltf> ${PROJECT_SOURCE_DIR}/samples)

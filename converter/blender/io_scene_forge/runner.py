@@ -48,8 +48,12 @@ def find_binary(preferred=""):
 
 
 def _run(args):
+    # Its messages carry file and archive names, which need not be UTF-8 (its JSON replaces
+    # such bytes itself, docs/usage.md "Names that are not UTF-8"): decoded, never refused.
     try:
-        return subprocess.run(args, capture_output=True, text=True, check=False)
+        return subprocess.run(
+            args, capture_output=True, encoding="utf-8", errors="replace", check=False
+        )
     except OSError as e:
         raise ForgeError("ADDON_RUN_FAILED", "cannot run %s: %s" % (args[0], e))
 
@@ -74,10 +78,29 @@ def convert(binary, source, out_dir):
             "ADDON_CONVERT_FAILED",
             "forge2gltf convert exited %d: %s" % (done.returncode, _last_line(done.stderr)),
         )
+    found = None
     for entry in entries:
+        for key in ("input", "output"):
+            value = entry.get(key)
+            if isinstance(value, str) and "\ufffd" in value:
+                found = found if found is not None else {**_on_disk(source), **_on_disk(glb_dir)}
+                entry[key] = found.get(value, value)
         if entry.get("output"):
             entry["output"] = os.path.abspath(entry["output"])
     return entries
+
+
+def _on_disk(root):
+    """{a path as forge2gltf's JSON writes it: the path} for ROOT and what lies under it, where
+    the two differ: the JSON gives a byte that is not UTF-8 as U+FFFD (docs/usage.md "Names
+    that are not UTF-8"), so the file is found again by its name's bytes."""
+    found = {}
+    paths = [root] + [os.path.join(d, n) for d, dirs, files in os.walk(root) for n in dirs + files]
+    for path in paths:
+        written = os.fsencode(path).decode("utf-8", "replace")
+        if written != path:
+            found[written] = path
+    return found
 
 
 ARCHIVE_MAGIC = b"scimitar"

@@ -72,10 +72,24 @@ def _table(s):
     return out
 
 
+def shown(text):
+    """TEXT as Blender can show and print it: a path's bytes that are not UTF-8 (which Python
+    keeps as lone surrogates) become U+FFFD, as in forge2gltf's own JSON (docs/usage.md "Names
+    that are not UTF-8")."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate no byte stands for
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def lines(result):
     """The lines of one export: the donor, where it went, and the match table of import's
     --json (vertices kept and new, ranges, materials, joints, warnings) or its error; for an
-    archive one table per resource."""
+    archive one table per resource. Each line printable whatever the names' bytes."""
+    return [shown(line) for line in _lines(result)]
+
+
+def _lines(result):
     written = result.get("written")
     out = [
         "%s -> %s"

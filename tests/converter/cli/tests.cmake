@@ -11,3 +11,9 @@ add_dependencies(archive_cli_test forge2gltf)
 f2g_test(import_summary_test SOURCES converter/cli/import_summary_test.cpp
          LIBS f2g_formats nlohmann_json::nlohmann_json)
 add_dependencies(import_summary_test forge2gltf)
+
+# Names that are not UTF-8 (folders, files, archive entries and resources) through every
+# command and output form.
+f2g_test(non_utf8_names_test SOURCES converter/cli/non_utf8_names_test.cpp
+         LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json)
+add_dependencies(non_utf8_names_test forge2gltf)

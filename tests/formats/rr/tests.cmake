@@ -9,3 +9,4 @@ f2g_test(rr_samples_test SOURCES formats/rr/rr_samples_test.cpp ${PROJECT_SOURCE
          LIBS f2g_rr)
 f2g_test(rr_corruption_test SOURCES formats/rr/rr_corruption_test.cpp LIBS f2g_rr)
 f2g_test(rr_rebuild_test SOURCES formats/rr/rr_rebuild_test.cpp LIBS f2g_rr)
+f2g_test(rr_fuzz_regression_test SOURCES formats/rr/rr_fuzz_regression_test.cpp LIBS f2g_rr)
