@@ -5,6 +5,7 @@
 
 #include "converter/convert/archive_inputs.h"
 #include "converter/convert/file_result.h"
+#include "converter/convert/install.h"
 #include "converter/convert/report.h"
 #include "converter/io/json_text.h"
 #include "formats/common/error.h"
@@ -38,15 +39,15 @@ struct EntryListing {
   std::optional<ir::Diagnostic> error;
 };
 
-EntryListing list_entry(const convert::MappedArchive& a, size_t index) {
-  const archive::Entry& e = a.archive.entries[index];
+EntryListing list_entry(const convert::MappedArchive& a, convert::EntryVisit& v) {
+  const archive::Entry& e = v.entry();
   EntryListing out;
   json& j = out.doc;
   j["index"] = e.index;
   j["file_id"] = hex(e.file_id, 16);
   j["name"] = e.name;
   j["size"] = e.size;
-  ir::Result<archive::EntryContents> contents = convert::read_archive_entry(a, index);
+  const ir::Result<archive::EntryContents>& contents = v.contents();
   json resources = json::array();
   if (!contents) {
     j["kind"] = nullptr;
@@ -132,18 +133,20 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
       out << "\n";
     }
     uint64_t oodle = 0;
-    for (size_t i = 0; a && i < a->archive.entries.size(); ++i) {
-      const EntryListing e = list_entry(*a, i);
-      if (e.error) {
-        report(job.display + ": entry " + e.doc["file_id"].get<std::string>(), *e.error);
-        status = 1;
-      }
-      if (e.doc["status"] == archive::kOodleCode) ++oodle;
-      if (json_out)
-        out << (i ? ",\n  " : "\n  ") << dump(e.doc);
-      else
-        print_entry_text(e.doc, out);
-    }
+    if (a)
+      convert::walk_entries(*a, [&](convert::EntryVisit& v) {
+        const EntryListing e = list_entry(*a, v);
+        if (e.error) {
+          report(job.display + ": entry " + e.doc["file_id"].get<std::string>(), *e.error);
+          status = 1;
+        }
+        if (e.doc["status"] == archive::kOodleCode) ++oodle;
+        if (json_out)
+          out << (v.index() ? ",\n  " : "\n  ") << dump(e.doc);
+        else
+          print_entry_text(e.doc, out);
+        return true;
+      });
     if (oodle) err << convert::oodle_warning_line(job.display, oodle) << "\n";
     if (json_out) out << "]}";
   }
