@@ -58,6 +58,16 @@ std::string without_blender_suffix(const std::string& name) {
   return name.substr(0, dot);
 }
 
+namespace {
+
+// The number of Blender's ".001" suffix (0 without one): the repeat of a name it renamed.
+size_t blender_repeat(const std::string& name) {
+  const std::string base = without_blender_suffix(name);
+  return base.size() == name.size() ? 0 : size_t(std::stoul(name.substr(base.size() + 1)));
+}
+
+}  // namespace
+
 std::optional<uint64_t> hex_in(const std::string& text) {
   for (size_t i = 0; i + 2 < text.size() + 1; ++i) {
     if (text[i] != '0' || i + 1 >= text.size() || (text[i + 1] != 'x' && text[i + 1] != 'X'))
@@ -85,10 +95,23 @@ ir::Result<NameMatch> match_names(const gltf::Scene& scene, const ir::Mesh& dono
     drawn[p.material == gltf::kNoMaterial ? n : p.material] = 1;
   std::vector<std::string> have;
   for (const ir::Material& m : donor.materials) have.push_back(m.name);
-  auto donor_index = [&](uint64_t id) -> int64_t {
+  // Several draws may share one material id (a material cut into ranges at its palette's 32
+  // bones, docs/READING.md "Palettes"): the one convert numbered (extras.index) when it has
+  // the id, else the one Blender's ".001" suffix counts to among those with it, else the first.
+  auto donor_index = [&](uint64_t id, size_t repeat = 0) -> int64_t {
+    int64_t first = -1;
     for (size_t d = 0; d < donor.materials.size(); ++d)
-      if (donor_material_id(donor.materials[d]) == id) return int64_t(d);
-    return -1;
+      if (donor_material_id(donor.materials[d]) == id) {
+        if (first < 0) first = int64_t(d);
+        if (repeat-- == 0) return int64_t(d);
+      }
+    return first;
+  };
+  auto numbered = [&](const ir::Json& ex, uint64_t id) -> int64_t {
+    if (!ex.contains("index") || !ex["index"].is_number_unsigned()) return -1;
+    const uint64_t i = ex["index"].get<uint64_t>();
+    return i < donor.materials.size() && donor_material_id(donor.materials[i]) == id ? int64_t(i)
+                                                                                     : -1;
   };
   for (size_t g = 0; g <= n; ++g) {
     if (!drawn[g]) continue;
@@ -99,9 +122,13 @@ ir::Result<NameMatch> match_names(const gltf::Scene& scene, const ir::Mesh& dono
     } else if (g < n) {
       const ir::Json& ex = scene.materials[g].extras;
       if (ex.is_object() && ex.contains("id") && ex["id"].is_string())
-        if (auto id = hex_in(ex["id"].get<std::string>())) d = donor_index(*id);
+        if (auto id = hex_in(ex["id"].get<std::string>())) {
+          d = numbered(ex, *id);
+          if (d < 0) d = donor_index(*id, blender_repeat(name));
+        }
       if (d < 0)
-        if (auto id = hex_in(without_blender_suffix(name))) d = donor_index(*id);
+        if (auto id = hex_in(without_blender_suffix(name)))
+          d = donor_index(*id, blender_repeat(name));
     } else if (donor.materials.size() == 1) {
       d = 0;  // no material in the glTF, one in the donor: nothing to choose
     }

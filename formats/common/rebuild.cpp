@@ -541,7 +541,8 @@ class Matcher {
 
   // Whether donor vertex d fits incoming vertex v, and how far apart they are (`distance`:
   // the sum of their differences over everything compared, position first, then each shared
-  // attribute's components in order; a tie-break among fits only, summed while checking).
+  // attribute's components in order, then the influences' weights; a tie-break among fits
+  // only, summed while checking).
   bool fits(uint32_t d, uint32_t v, double& distance) const {
     for (size_t c = 0; c < 3; ++c) {
       const double diff = std::fabs(dpos(d, c) - ipos(v, c));
@@ -563,7 +564,7 @@ class Matcher {
         if (a != b && !(std::fabs(a - b) <= tolerance(x, d, c))) return false;
       }
     }
-    if (influences_ && !same_influences(d, v)) return false;
+    if (influences_ && !same_influences(d, v, distance)) return false;
     return true;
   }
 
@@ -612,7 +613,9 @@ class Matcher {
     return same_w;
   }
 
-  bool same_influences(uint32_t d, uint32_t v) const {
+  // `distance` gains the weights' differences: of two donor vertices one weight unit apart,
+  // both within a whole step of a copy of either, the copy's own is the nearer.
+  bool same_influences(uint32_t d, uint32_t v, double& distance) const {
     const auto [b, nb] = in_tidy_.of(v);
     auto [a, na] = donor_tidy_.of(d);
     // A file with fewer lanes than the donor vertex has influences carries its largest ones,
@@ -637,6 +640,7 @@ class Matcher {
       if (a[i].weight == b[i].weight) continue;
       const double diff = std::fabs(double(a[i].weight) - double(b[i].weight));
       if (!within_whole_step(diff, weight_at_, d, i)) return false;
+      distance += diff;
     }
     return true;
   }

@@ -150,7 +150,8 @@ struct VertexMatch {
 // ones renormalised, all a file of so few lanes can carry). An incoming mesh (or part) with
 // as many vertices as the donor's, each fitting the donor vertex of its own number, is the
 // donor's in its order: each vertex takes that donor vertex. Otherwise the nearest fitting
-// candidate wins, an unmatched one among equally near, so duplicated donor vertices are each
+// candidate wins (differences summed over every value compared, weights included), an
+// unmatched one among equally near, so duplicated donor vertices are each
 // found once. Linear in the vertex counts. `most_step`: every half step at most this (RR's first
 // pass, at float precision), applied inside the matcher rather than by a wrapper around each step.
 VertexMatch match_vertices(const ir::Mesh& donor, const ir::Mesh& incoming,

@@ -12,6 +12,7 @@
 #include "formats/rr/mesh_codec.h"
 #include "formats/sws/mesh_builder.h"
 #include "formats/sws/mesh_codec.h"
+#include "formats/sws/rebuild.h"
 #include "formats/sws/sws.h"
 #include "samples/generator/game_samples.h"
 
@@ -67,7 +68,6 @@ SampleFile grb_padded(const SampleFile& s) {
   return {stem(s.path) + "_padded.mesh", grb::encode(*m)};
 }
 
-const SampleFile* find(const std::vector<SampleFile>& all, const std::string& path) {
 // ---- RR and GRB/GRW boxes padded unlike each other ---------------------------------------
 
 // Each stored copy of a mesh's box padded by its own amount (the reference states each field;
@@ -151,6 +151,7 @@ SampleFile grb_boxes(const SampleFile& s, const BoxCopies& v) {
   return {stem(s.path) + v.suffix + ".mesh", grb::encode(*m)};
 }
 
+const SampleFile* find(const std::vector<SampleFile>& all, const std::string& path) {
   for (const SampleFile& s : all)
     if (s.path == path) return &s;
   return nullptr;
@@ -370,12 +371,126 @@ SampleFile sws_skinned_submeshes(const SampleFile& s, bool twins) {
   return {stem(s.path) + (twins ? "_submeshes_twins.mesh" : "_submeshes.mesh"), sws::encode(*m)};
 }
 
+// Two vertices no triangle names, stored in range `r` after its first half (a tool's
+// leftovers: a copy of the vertex there, moved off it, in every stream), the range, the
+// ranges over it and its palette counting them (spec: palette vertex count = the range's).
+// glTF carries them; Blender drops them on import. False when the mesh has SubMeshes (their
+// vertex counts would have to follow) or the range has fewer than 2 vertices.
+bool add_unreferenced(sws::Mesh& m, size_t r) {
+  sws::CompiledData& d = m.compiled;
+  if (!m.submeshes.empty() || r >= d.ranges_a.size() || d.ranges_a[r].vertex_count < 2 || !d.stride)
+    return false;
+  const sws::Range g = d.ranges_a[r];
+  const uint32_t at = g.first_vertex + g.vertex_count / 2, added = 2;
+  const float moved[added][3] = {{0.0625f, -0.125f, 0.25f}, {-0.25f, 0.1875f, -0.0625f}};
+  std::vector<uint8_t> streams;
+  for (uint32_t k = 0; k <= d.extra_streams; ++k) {
+    const uint8_t* stream = d.streams.data() + uint64_t(d.vertex_bytes) * k;
+    streams.insert(streams.end(), stream, stream + uint64_t(at) * d.stride);
+    for (uint32_t a = 0; a < added; ++a) {
+      const size_t here = streams.size();
+      streams.insert(streams.end(), stream + uint64_t(at) * d.stride,
+                     stream + uint64_t(at + 1) * d.stride);
+      float p[3];  // POSITION first in the stride
+      std::memcpy(p, streams.data() + here, 12);
+      for (int c = 0; c < 3; ++c) p[c] += moved[a][c];
+      std::memcpy(streams.data() + here, p, 12);
+    }
+    streams.insert(streams.end(), stream + uint64_t(at) * d.stride, stream + d.vertex_bytes);
+  }
+  d.streams = std::move(streams);
+  d.vertex_bytes += added * d.stride;
+  for (uint16_t& i : d.indices)
+    if (i >= at) i = uint16_t(i + added);
+  auto shift = [at, added](std::vector<sws::Range>& ranges) {
+    for (sws::Range& x : ranges) {
+      if (x.first_vertex >= at)
+        x.first_vertex += added;
+      else if (x.first_vertex + x.vertex_count >= at)
+        x.vertex_count += added;
+    }
+  };
+  shift(d.ranges_a);
+  shift(d.ranges_b);
+  if (r < d.palettes.size()) d.palettes[r].vertex_count = uint16_t(d.ranges_a[r].vertex_count);
+  sws::update_derived(m);
+  return true;
+}
+
+// A skinned mesh whose last range stores two vertices its triangles do not use.
+SampleFile sws_skinned_unreferenced(const SampleFile& s) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m || m->compiled.ranges_a.empty() || !add_unreferenced(*m, m->compiled.ranges_a.size() - 1))
+    return {};
+  return {stem(s.path) + "_unreferenced.mesh", sws::encode(*m)};
+}
+
+// One material drawn by two consecutive ranges, each with its own palette (a game tool
+// splits a material whose bones pass the palette's 32 at a range boundary).
+SampleFile sws_shared_material(const SampleFile& s) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m || m->material_ids.size() < 2) return {};
+  m->material_ids[1] = m->material_ids[0];
+  return {stem(s.path) + "_one_material.mesh", sws::encode(*m)};
+}
+
+// The same with a SubMesh per range (two of them on the one material).
+SampleFile sws_shared_material_submeshes(const SampleFile& s) {
+  SampleFile shared = sws_shared_material(s);
+  if (shared.bytes.empty()) return {};
+  SampleFile with = sws_skinned_submeshes(shared, false);
+  if (with.bytes.empty()) return {};
+  return {stem(s.path) + "_one_material_submeshes.mesh", std::move(with.bytes)};
+}
+
+// A static mesh of one range with two vertices its triangles do not use, and one SubMesh
+// over the range, those two included (spec: the SubMeshes' vertex counts sum to the stream's).
+SampleFile sws_submesh_unreferenced(const SampleFile& s) {
+  Result<sws::Mesh> m = sws_structure(s);
+  if (!m || m->compiled.ranges_a.size() != 1 || !add_unreferenced(*m, 0)) return {};
+  SampleFile with = sws_skinned_submeshes({s.path, sws::encode(*m)}, false);
+  if (with.bytes.empty()) return {};
+  return {stem(s.path) + "_submesh_unreferenced.mesh", std::move(with.bytes)};
+}
+
+// Two vertices of the first range one weight unit apart and equal in every other byte (a
+// tool's split, e.g. by tangent, that rounded the weights apart): a glTF copy of either fits
+// both within a weight step, so only the nearer influences tell them apart.
+SampleFile sws_weight_apart(const SampleFile& s) {
+  DecodeOptions o;
+  o.want_parts = true;
+  Result<Decoded> decoded = sws::decode(s.bytes.data(), s.bytes.size(), o);
+  auto donor = decoded ? std::dynamic_pointer_cast<const sws::Donor>(decoded->parts) : nullptr;
+  if (!donor || donor->mesh.compiled.ranges_a.empty()) return {};
+  sws::Mesh m = donor->mesh;
+  sws::CompiledData& d = m.compiled;
+  const sws::LayoutElement* w = donor->layout.find("WEIGHTS_0");
+  if (!w || !d.stride) return {};
+  const sws::Range& g = d.ranges_a[0];
+  uint8_t* base = d.streams.data();
+  for (uint32_t i = g.first_vertex; i < g.first_vertex + g.vertex_count; ++i)
+    for (uint32_t j = i + 1; j < g.first_vertex + g.vertex_count; ++j) {
+      uint8_t *a = base + uint64_t(i) * d.stride, *b = base + uint64_t(j) * d.stride;
+      const uint8_t* aw = a + w->offset;
+      if (std::memcmp(a, b, 12) != 0 || aw[0] < 2 || aw[1] == 0 || aw[1] == 255) continue;
+      std::memcpy(b, a, d.stride);
+      b[w->offset] = uint8_t(aw[0] - 1);
+      b[w->offset + 1] = uint8_t(aw[1] + 1);
+      return {stem(s.path) + "_weight_apart.mesh", sws::encode(m)};
+    }
+  return {};
+}
+
 }  // namespace
 
 std::vector<SampleFile> unlike_samples() {
   std::vector<SampleFile> out;
   for (const SampleFile& s : rr_samples()) out.push_back(rr_padded(s));
   for (const SampleFile& s : grb_samples()) out.push_back(grb_padded(s));
+  for (const BoxCopies& v : kBoxCopies) {
+    for (const SampleFile& s : rr_samples()) out.push_back(rr_boxes(s, v));
+    for (const SampleFile& s : grb_samples()) out.push_back(grb_boxes(s, v));
+  }
   const std::vector<SampleFile> sws = sws_samples();
   if (const SampleFile* s = find(sws, "sws/static_materials.mesh")) {
     out.push_back(sws_cut_second_partition(*s, 2, "static_materials_b_cut_two"));
@@ -384,7 +499,13 @@ std::vector<SampleFile> unlike_samples() {
   if (const SampleFile* s = find(sws, "sws/skinned_palettes.mesh")) {
     out.push_back(sws_skinned_submeshes(*s, false));
     out.push_back(sws_skinned_submeshes(*s, true));
+    out.push_back(sws_skinned_unreferenced(*s));
+    out.push_back(sws_shared_material(*s));
+    out.push_back(sws_shared_material_submeshes(*s));
+    out.push_back(sws_weight_apart(*s));
   }
+  if (const SampleFile* s = find(sws, "sws/unknown_category.mesh"))
+    out.push_back(sws_submesh_unreferenced(*s));
   if (const SampleFile* s = find(sws, "sws/morph_submeshes.mesh")) {
     out.push_back(sws_submesh_runs(*s));
     out.push_back(sws_twins(*s));
@@ -396,7 +517,3 @@ std::vector<SampleFile> unlike_samples() {
 }
 
 }  // namespace f2g::samples
-  for (const BoxCopies& v : kBoxCopies) {
-    for (const SampleFile& s : rr_samples()) out.push_back(rr_boxes(s, v));
-    for (const SampleFile& s : grb_samples()) out.push_back(grb_boxes(s, v));
-  }

@@ -29,3 +29,6 @@ f2g_test(import_archive_edits_test SOURCES converter/import/import_archive_edits
 # Blender 3.4's default glTF export read back: corner colours, shape-key normals.
 f2g_test(import_blender_export_test SOURCES converter/import/import_blender_export_test.cpp
          LIBS f2g_import)
+# ... and the vertices it splits per corner or drops, the materials it renames (SWS donors).
+f2g_test(import_blender_split_test SOURCES converter/import/import_blender_split_test.cpp
+         LIBS f2g_import f2g_gltf f2g_samples)

@@ -326,6 +326,29 @@ TEST(MatchVertices, InfluencesCompareAsSetsWhateverTheLaneOrder) {
   EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, kNewVertex}));  // vertex 3: bone 2, not 3
 }
 
+TEST(MatchVertices, ACopyTakesTheDonorVertexOfItsOwnWeightsNotOneAUnitAway) {
+  // Donor vertices 2 and 4 share position and UV, their weights one unorm8 unit apart: each
+  // fits a copy of the other within a weight step. Blender's copies of vertex 2 (one per
+  // corner) must all take vertex 2, and vertex 4's its own.
+  ir::Mesh donor = quad_with_twin();
+  donor.attributes.push_back(
+      joints16({0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0}));
+  const float a = 128 / 255.f, b = 127 / 255.f;
+  donor.attributes.push_back(ir::f32_attribute(
+      "WEIGHTS_0", 4, {a, b, 0, 0, a, b, 0, 0, a, b, 0, 0, a, b, 0, 0, b, a, 0, 0}));
+  // The incoming mesh: vertex 2 split into two copies (4 the second), then vertex 4 as 5.
+  ir::Mesh in = donor;
+  in.vertex_count = 6;
+  in.attributes[0].f32.insert(in.attributes[0].f32.end(), {1, 1, 0});
+  in.attributes[1].f32.insert(in.attributes[1].f32.end(), {1, 1});
+  in.attributes[2].u16.insert(in.attributes[2].u16.end(), {0, 1, 0, 0});
+  in.attributes[3].f32 = {a, b, 0, 0, a, b, 0, 0, a, b, 0, 0, a, b, 0, 0, a, b, 0, 0, b, a, 0, 0};
+  in.indices = {0, 1, 2, 0, 5, 3, 4, 0, 1};
+  in.primitives[0].index_count = 9;
+  const VertexMatch m = match_vertices(donor, in, step(0.5 / 256, 0.5 / 255));
+  EXPECT_EQ(m.donor_of, (std::vector<uint32_t>{0, 1, 2, 3, 2, 4}));
+}
+
 // Eight lanes on the donor (the games store up to 8): each vertex has six influences.
 ir::Mesh six_influences() {
   ir::Mesh m = quad();
