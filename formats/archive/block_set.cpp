@@ -210,8 +210,14 @@ Result<std::vector<uint8_t>> encode_block_set(const Dialect& d, const uint8_t* d
   stored.reserve(size / kBlockSize + 1);
   for (size_t at = 0; at < size; at += kBlockSize) {
     const size_t len = size - at < kBlockSize ? size - at : kBlockSize;
-    std::vector<uint8_t> z = lzo::compress_999(n->codec, data + at, len);
-    if (z.empty() || z.size() >= len) z.assign(data + at, data + at + len);  // raw: not smaller
+    std::optional<std::vector<uint8_t>> packed = lzo::compress_999(n->codec, data + at, len);
+    if (!packed)
+      return Error{"ARCHIVE_WRITE",
+                   std::string("the ") + n->name + " compressor failed on a block of " +
+                       std::to_string(len) + " bytes",
+                   "set/blocks[" + std::to_string(at / kBlockSize) + "]", 0};
+    std::vector<uint8_t> z = std::move(*packed);
+    if (z.size() >= len) z.assign(data + at, data + at + len);  // raw: not smaller
     StoredBlock b;
     b.uncompressed_size = uint32_t(len);
     b.stored_size = uint32_t(z.size());

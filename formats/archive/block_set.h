@@ -54,7 +54,7 @@ Result<BlockSet> read_block_set(const Dialect& dialect, const uint8_t* data, siz
                                 uint64_t base, const std::string& path);
 
 // Decompresses every block into one buffer, each block bounded by its declared uncompressed
-// size (at most the block size; LZO via lzo1x_decompress_safe). A block needing a codec this
+// size (at most the block size; LZO via liblzo2's _safe decoders). A block needing a codec this
 // build cannot run (Oodle) fails with ARCHIVE_OODLE, before anything is decompressed.
 Result<std::vector<uint8_t>> decompress_block_set(const Dialect& dialect, const BlockSet& set,
                                                   const std::string& path);
@@ -70,7 +70,8 @@ std::vector<uint8_t> encode_stored_block_set(const Dialect& dialect, const Block
 // write_compression by default): blocks of kBlockSize, each compressed with the -999
 // compressor of the number's codec (LZO1X-999; LZO2A-999 for GRB's 2), or stored raw when
 // compression does not make it smaller; checksums computed. A number without an encoder here
-// (Oodle, or one the dialect does not name) fails with ARCHIVE_CODEC_UNAVAILABLE.
+// (Oodle, or one the dialect does not name) fails with ARCHIVE_CODEC_UNAVAILABLE; a block the
+// compressor fails on (liblzo2's error, or a length past its worst case) with ARCHIVE_WRITE.
 Result<std::vector<uint8_t>> encode_block_set(const Dialect& dialect, const uint8_t* data,
                                               size_t size, int compression = -1);
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,15 @@ T get(const std::vector<uint8_t>& b, uint64_t at) {
   T v;
   std::memcpy(&v, b.data() + at, sizeof v);
   return v;
+}
+
+// `n` bytes no LZ77 compressor can shorten, the same for the same `seed` (mt19937 is fixed
+// by the standard).
+inline std::vector<uint8_t> noise(size_t n, uint32_t seed) {
+  std::mt19937 g(seed);
+  std::vector<uint8_t> b(n);
+  for (uint8_t& v : b) v = uint8_t(g() >> 24);
+  return b;
 }
 
 inline Archive must_read(const std::vector<uint8_t>& b, const Dialect* force = nullptr) {

@@ -32,3 +32,7 @@ f2g_test(import_blender_export_test SOURCES converter/import/import_blender_expo
 # ... and the vertices it splits per corner or drops, the materials it renames (SWS donors).
 f2g_test(import_blender_split_test SOURCES converter/import/import_blender_split_test.cpp
          LIBS f2g_import f2g_gltf f2g_samples)
+# GRB entries of compression 2 (LZO2A) over records that do not compress: import and
+# verify --reencode through the commands' functions, in process (valgrind sees the codec).
+f2g_test(import_archive_lzo2a_test SOURCES converter/import/import_archive_lzo2a_test.cpp
+         LIBS f2g_converter)

@@ -1,4 +1,5 @@
-// Block sets: Adler-32 from 0, both size-pair widths, raw and compressed blocks, LZO2A, and
+// Block sets: Adler-32 from 0, both size-pair widths, raw and compressed blocks, LZO2A, every
+// writable compression number over incompressible blocks of the largest size, and
 // encode(read(x)) == x.
 #include <gtest/gtest.h>
 
@@ -86,6 +87,70 @@ TEST(ArchiveBlockSet, GrbLzo2aAndLzo1xNumbersDecode) {
     EXPECT_EQ(s->header.compression, number);
     EXPECT_FALSE(s->blocks[0].raw());
     EXPECT_EQ(*decompress_block_set(grb(), *s, "set"), data);
+  }
+}
+
+// The compression numbers the writer has an encoder for: every LZO one of the dialect.
+std::vector<uint8_t> writable_numbers(const Dialect& d) {
+  std::vector<uint8_t> out;
+  for (uint8_t i = 0; i < d.number_count; ++i)
+    if (d.numbers[i].codec != Codec::Oodle) out.push_back(d.numbers[i].number);
+  return out;
+}
+
+TEST(ArchiveBlockSet, TheWritableNumbersAreTheLzoOnes) {
+  EXPECT_EQ(writable_numbers(grw()), (std::vector<uint8_t>{0, 1}));
+  EXPECT_EQ(writable_numbers(grb()), (std::vector<uint8_t>{0, 1, 2}));
+}
+
+TEST(ArchiveBlockSet, IncompressibleBlocksOfTheLargestSizeRoundTripInEveryWritableNumber) {
+  // Noise makes each -999 compressor write its longest output (LZO2A's outgrows LZO1X's).
+  const std::vector<uint8_t> data = test::noise(3 * kBlockSize + 777, 7);
+  for (const Dialect* d : dialects()) {
+    for (uint8_t number : writable_numbers(*d)) {
+      SCOPED_TRACE(std::string(d->name) + " compression " + std::to_string(number));
+      Result<std::vector<uint8_t>> set = encode_block_set(*d, data.data(), data.size(), number);
+      ASSERT_TRUE(set) << set.error().to_string();
+      Result<BlockSet> s = read_block_set(*d, set->data(), set->size(), 0, "set");
+      ASSERT_TRUE(s) << s.error().to_string();
+      EXPECT_EQ(s->header.compression, number);
+      ASSERT_EQ(s->blocks.size(), 4u);
+      for (size_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(s->blocks[i].uncompressed_size, i < 3 ? kBlockSize : 777u) << i;
+        EXPECT_TRUE(s->blocks[i].raw()) << i;  // nothing shorter to store
+      }
+      EXPECT_EQ(set->size(), 19 + 4 * (2u * d->size_width + 4) + data.size());
+      Result<std::vector<uint8_t>> back = decompress_block_set(*d, *s, "set");
+      ASSERT_TRUE(back) << back.error().to_string();
+      EXPECT_TRUE(*back == data);
+      EXPECT_TRUE(encode_stored_block_set(*d, *s) == *set);
+    }
+  }
+}
+
+TEST(ArchiveBlockSet, CompressedAndIncompressibleBlocksMixInOneSetOfEveryWritableNumber) {
+  std::vector<uint8_t> data = text(kBlockSize);
+  for (const std::vector<uint8_t>& part :
+       {test::noise(kBlockSize, 8), text(kBlockSize), test::noise(5000, 9)})
+    data.insert(data.end(), part.begin(), part.end());
+  for (const Dialect* d : dialects()) {
+    for (uint8_t number : writable_numbers(*d)) {
+      SCOPED_TRACE(std::string(d->name) + " compression " + std::to_string(number));
+      Result<std::vector<uint8_t>> set = encode_block_set(*d, data.data(), data.size(), number);
+      ASSERT_TRUE(set) << set.error().to_string();
+      Result<BlockSet> s = read_block_set(*d, set->data(), set->size(), 0, "set");
+      ASSERT_TRUE(s) << s.error().to_string();
+      ASSERT_EQ(s->blocks.size(), 4u);
+      EXPECT_FALSE(s->blocks[0].raw());
+      EXPECT_TRUE(s->blocks[1].raw());
+      EXPECT_FALSE(s->blocks[2].raw());
+      EXPECT_TRUE(s->blocks[3].raw());
+      EXPECT_LT(s->blocks[0].stored_size, kBlockSize / 8);
+      Result<std::vector<uint8_t>> back = decompress_block_set(*d, *s, "set");
+      ASSERT_TRUE(back) << back.error().to_string();
+      EXPECT_TRUE(*back == data);
+      EXPECT_TRUE(encode_stored_block_set(*d, *s) == *set);
+    }
   }
 }
 

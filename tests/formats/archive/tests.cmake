@@ -8,5 +8,6 @@ f2g_test(archive_breaks_test SOURCES formats/archive/archive_breaks_test.cpp LIB
 f2g_test(archive_samples_test SOURCES formats/archive/archive_samples_test.cpp LIBS f2g_samples)
 f2g_test(archive_bounds_test SOURCES formats/archive/archive_bounds_test.cpp
          LIBS f2g_alloc_counter f2g_archive)
+f2g_test(archive_lzo_test SOURCES formats/archive/archive_lzo_test.cpp LIBS f2g_archive)
 f2g_test(archive_install_index_test SOURCES formats/archive/archive_install_index_test.cpp
          LIBS f2g_archive)
