@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "converter/convert/archive_inputs.h"
 #include "converter/convert/convert_command.h"
 #include "converter/convert/version.h"
 #include "converter/import/archive_import.h"
@@ -24,6 +23,7 @@
 #include "converter/inspect/census_command.h"
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/io/command_guard.h"
 #include "converter/io/heap_policy.h"
 #include "converter/io/interrupt.h"
@@ -251,7 +251,7 @@ struct InfoArgs {
 
 // A mesh file, or with --id one resource of a forge archive (by content: "scimitar" at 0).
 ir::Result<nlohmann::json> info_document(const InfoArgs& a, const InfoOptions& options) {
-  const bool archive = starts_like_archive(a.input);
+  const bool archive = install::starts_like_archive(a.input);
   if (!archive && a.id.empty()) return info_json(a.input, a.input, options);
   if (!archive)
     return ir::Diagnostic{"USAGE", "--id: " + a.input + " is not a forge archive", "", 0};
@@ -260,7 +260,7 @@ ir::Result<nlohmann::json> info_document(const InfoArgs& a, const InfoOptions& o
         "USAGE",
         a.input + " is a forge archive: name one resource with --id ID (forge2gltf ls lists them)",
         "", 0};
-  const std::optional<uint64_t> id = parse_id(a.id);
+  const std::optional<uint64_t> id = install::parse_id(a.id);
   if (!id) return ir::Diagnostic{"USAGE", "--id " + a.id + ": not an id (0x... or decimal)", "", 0};
   return archive_info_json(a.input, a.input, *id, options);
 }

@@ -85,7 +85,7 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
         pending += r.found.oodle_entries;
         if (item.last_of_archive && pending) {
           clear_line();
-          const std::string line = oodle_warning_line(
+          const std::string line = install::oodle_warning_line(
               plan.jobs[plan.install.archives[size_t(item.archive)].job].display, pending);
           std::fprintf(batch.err, "%s\n", line.c_str());
         }

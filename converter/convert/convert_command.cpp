@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <memory>
 
-#include "converter/convert/archive_inputs.h"
 #include "converter/convert/batch.h"
 #include "converter/convert/convert_plan.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/report.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/io/inputs.h"
 #include "converter/io/interrupt.h"
 
@@ -41,10 +41,11 @@ int run_convert_command(const ConvertRun& run) {
   // Archives are opened and their tables read here, before the first item starts: a
   // layout-only break is a warning line of its archive, once.
   const ConvertPlan plan = plan_convert(io::expand_inputs(run.inputs, out), out, run.options.gltf);
-  for (const InstalledArchive& ia : plan.install.archives)
+  for (const install::InstalledArchive& ia : plan.install.archives)
     if (ia.mapped)
       for (const ir::Diagnostic& w : ia.mapped->archive.warnings)
-        std::fprintf(stderr, "%s\n", archive_warning_line(plan.jobs[ia.job].display, w).c_str());
+        std::fprintf(stderr, "%s\n",
+                     install::archive_warning_line(plan.jobs[ia.job].display, w).c_str());
 
   BatchOptions batch;
   batch.jobs = run.jobs;

@@ -25,7 +25,7 @@ ConvertPlan plan_files(const std::vector<io::Job>& jobs, const std::vector<Outpu
 namespace {
 
 // What the tables of archive `k` of the install say, and where its outputs go.
-PlannedArchive planned(const Install& install, size_t k, const io::Job& job) {
+PlannedArchive planned(const install::Install& install, size_t k, const io::Job& job) {
   PlannedArchive pa;
   pa.directory = archive_directory(job.relative);
   if (!install.archives[k].mapped) return pa;
@@ -45,8 +45,8 @@ ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir, boo
   ConvertPlan plan;
   plan.out_dir = out_dir;
   plan.gltf = gltf;
-  const std::vector<size_t> archive_list = archive_jobs(jobs);
-  plan.install = open_install(jobs, archive_list, IndexDepth::Patches);
+  const std::vector<size_t> archive_list = install::archive_jobs(jobs);
+  plan.install = install::open_install(jobs, archive_list, install::IndexDepth::Patches);
   std::vector<int64_t> archive_of(jobs.size(), -1);
   for (size_t k = 0; k < archive_list.size(); ++k) {
     archive_of[archive_list[k]] = static_cast<int64_t>(k);
@@ -83,13 +83,13 @@ ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir, boo
       plan.items.push_back(item);
       continue;
     }
-    const InstalledArchive& ia = plan.install.archives[size_t(item.archive)];
+    const install::InstalledArchive& ia = plan.install.archives[size_t(item.archive)];
     const size_t first = plan.items.size();
     if (!ia.mapped) {  // one item: the archive's failure
       item.size = plan.jobs[i].size;
       plan.items.push_back(item);
     } else {
-      walk_entries(*ia.mapped, [&](EntryVisit& v) {
+      install::walk_entries(*ia.mapped, [&](install::EntryVisit& v) {
         if (v.special()) return true;
         item.entry = static_cast<uint32_t>(v.index());
         item.size = v.entry().size;

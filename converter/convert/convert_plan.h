@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "converter/convert/archive_inputs.h"
-#include "converter/convert/install.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
+#include "converter/install/archive_inputs.h"
+#include "converter/install/install.h"
 #include "converter/io/inputs.h"
 
 namespace f2g::convert {
@@ -37,7 +37,7 @@ struct WorkItem {
 struct ConvertPlan {
   std::vector<io::Job> jobs;
   std::vector<OutputPath> outputs;  // per job; only mesh files use theirs
-  Install install;                  // the archives among the jobs, patch order resolved
+  install::Install install;         // the archives among the jobs, patch order resolved
   std::vector<PlannedArchive> archives;
   std::vector<WorkItem> items;
   std::filesystem::path out_dir;

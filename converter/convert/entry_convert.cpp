@@ -31,7 +31,7 @@ FileResult convert_resource(const ConvertPlan& plan, const io::Job& job, const P
   if (out.error) {
     r.error = *out.error;
   } else if (options.force || !keep_existing(job, out, r)) {
-    const ResourceBytes rb = resource_file_bytes(contents, res);
+    const install::ResourceBytes rb = install::resource_file_bytes(contents, res);
     const io::InputBytes bytes(rb.data, rb.data + rb.size);
     r.bytes_in = bytes.size();
     convert_mesh_bytes(job, out, bytes, stem, false, options, r, rb.gap);
@@ -44,7 +44,7 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
                         const ConvertOptions& options) {
   ItemResult out;
   const PlannedArchive& pa = plan.archives[size_t(item.archive)];
-  const InstalledArchive& ia = plan.install.archives[size_t(item.archive)];
+  const install::InstalledArchive& ia = plan.install.archives[size_t(item.archive)];
   const io::Job& job = plan.jobs[ia.job];
   if (!ia.mapped) {  // the tables did not read: the archive is one failed input
     FileResult r;
@@ -56,7 +56,8 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
   const auto t0 = Clock::now();
   const archive::Entry& entry = ia.mapped->archive.entries[item.entry];
   const std::string& entry_dir = pa.entry_dirs[item.entry];
-  ir::Result<archive::EntryContents> contents = read_archive_entry(*ia.mapped, item.entry);
+  ir::Result<archive::EntryContents> contents =
+      install::read_archive_entry(ia.mapped->view(), item.entry);
   if (!contents) {
     FileResult r;
     r.input = job.display + ":" + entry_dir;
@@ -77,7 +78,7 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
   }
   out.found.resources = contents->resources.size();
   for (const archive::Resource& res : contents->resources)
-    ++out.found.classes[class_label(res.class_id)];
+    ++out.found.classes[install::class_label(res.class_id)];
   const std::vector<std::string> stems = resource_stems(*contents);
   for (size_t k = 0; k < contents->resources.size(); ++k) {
     const archive::Resource& res = contents->resources[k];

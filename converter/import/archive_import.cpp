@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "converter/import/import_command.h"
+#include "converter/install/install.h"
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
 #include "converter/io/json_text.h"
@@ -21,46 +22,46 @@ using namespace archive;
 using ir::Diagnostic;
 using Json = nlohmann::json;
 
-// The entry whose directory lists `id` (entries whose directory cannot be read, Oodle ones
-// among them, are searched by reading them whole, which names them as Oodle).
+// The entry whose directory lists `id`, read (install::Install's index over the donor alone:
+// entries whose directory cannot be read, Oodle ones among them, list nothing).
 struct Found {
   size_t entry = 0;
   EntryContents contents;
   size_t resource = 0;
 };
 
-Result<Found> find_resource(const Archive& a, const DonorArchive& donor, uint64_t id) {
-  const uint8_t* data = donor.data;
-  const size_t size = donor.size;
-  for (size_t i = 0; i < a.entries.size(); ++i) {
-    Result<std::vector<DirectoryEntry>> dir = read_directory(a, data, size, i);
-    donor.release(a.entries[i].offset, a.entries[i].size);
-    if (dir) {
-      bool listed = false;
-      for (const DirectoryEntry& d : *dir) listed = listed || d.id == id;
-      if (!listed) continue;
-    } else if (dir.error().code != "ARCHIVE_OODLE") {
-      continue;  // unreadable: `verify --reencode` or `info` reports it
-    }
-    Result<EntryContents> c = read_entry(a, data, size, i);
-    donor.release(a.entries[i].offset, a.entries[i].size);
-    if (!c) return c.error();
-    const Entry& e = a.entries[i];
-    const std::string who = "entry " + std::to_string(e.file_id) + " '" + e.name + "'";
-    if (c->kind == EntryKind::Oodle) {
-      if (!dir)  // an Oodle directory: the id may be in it, nobody can tell
-        continue;
-      return Error{"IMPORT_ARCHIVE_OODLE",
-                   who + " holds resource " + hex(id) +
-                       " in Oodle-compressed blocks: no encoder here can write them back",
-                   "archive/entries[" + std::to_string(i) + "]", e.offset};
-    }
-    for (size_t r = 0; r < c->resources.size(); ++r)
-      if (c->resources[r].id == id) return Found{i, std::move(*c), r};
-  }
-  return Error{"IMPORT_ARCHIVE_NO_RESOURCE",
-               "no entry of the archive lists resource " + hex(id) + " in a readable directory",
-               "archive", 0};
+install::ArchiveView view_of(const Archive& a, const DonorArchive& donor) {
+  return {a, donor.data, donor.size, donor.mapped};
+}
+
+// Every readable directory of the donor, indexed once for all its edits.
+InstallIndex index_of(const install::ArchiveView& donor) {
+  InstallIndex index;
+  index.add_archive("donor", "donor");
+  install::walk_entries(donor, [&](install::EntryVisit& v) {
+    if (v.directory()) index.add_directory(0, v.index(), *v.directory());
+    return true;
+  });
+  index.resolve();
+  return index;
+}
+
+Result<Found> find_resource(const install::ArchiveView& donor, const InstallIndex& index,
+                            uint64_t id) {
+  const IndexedResource* r = index.find(id);
+  if (!r)
+    return Error{"IMPORT_ARCHIVE_NO_RESOURCE",
+                 "no entry of the archive lists resource " + hex(id) + " in a readable directory",
+                 "archive", 0};
+  ir::Result<EntryContents> c = install::read_archive_entry(donor, r->entry);
+  if (!c) return c.error();
+  const Entry& e = donor.archive.entries[r->entry];
+  if (c->kind == EntryKind::Oodle)
+    return Error{"IMPORT_ARCHIVE_OODLE",
+                 "entry " + std::to_string(e.file_id) + " '" + e.name + "' holds resource " +
+                     hex(id) + " in Oodle-compressed blocks: no encoder here can write them back",
+                 "archive/entries[" + std::to_string(r->entry) + "]", e.offset};
+  return Found{r->entry, std::move(*c), r->slot};
 }
 
 // The gate: the new archive reads, and the changed entry reads strictly with the new body.
@@ -160,6 +161,8 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
   };
   Result<Archive> a = read_archive(data, size);
   if (!a) return fail(a.error());
+  const install::ArchiveView view = view_of(*a, donor);
+  const InstallIndex index = index_of(view);
   std::vector<Imported> done;
   for (const ArchiveEdit& edit : edits) {
     for (const Imported& m : done)
@@ -168,7 +171,7 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
                      "two glTF files for resource " + hex(edit.resource_id) + " '" +
                          resource_of(m).name + "'",
                      "archive", 0});
-    Result<Found> f = find_resource(*a, donor, edit.resource_id);
+    Result<Found> f = find_resource(view, index, edit.resource_id);
     if (!f) return fail(f.error());
     const Resource& res = f->contents.resources[f->resource];
     ImportOptions o = options;

@@ -4,6 +4,7 @@
 
 #include "converter/import/archive_import.h"
 #include "converter/import/import_command.h"
+#include "converter/install/install.h"
 #include "converter/io/inputs.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
@@ -26,13 +27,13 @@ std::vector<MeshName> meshes_of(const DonorArchive& donor) {
   std::vector<MeshName> out;
   Result<Archive> a = read_archive(donor.data, donor.size);
   if (!a) return out;
-  for (size_t i = 0; i < a->entries.size(); ++i) {
-    Result<EntryContents> c = read_entry(*a, donor.data, donor.size, i);
-    donor.release(a->entries[i].offset, a->entries[i].size);
-    if (!c || c->kind != EntryKind::Resources) continue;
+  install::walk_entries({*a, donor.data, donor.size, donor.mapped}, [&](install::EntryVisit& v) {
+    const ir::Result<EntryContents>& c = v.contents();
+    if (!c || c->kind != EntryKind::Resources) return true;
     for (const Resource& r : c->resources)
       if (r.class_id == class_id("Mesh")) out.push_back({r.id, r.name});
-  }
+    return true;
+  });
   return out;
 }
 

@@ -10,4 +10,4 @@ add_library(f2g_import STATIC
   converter/import/import_command.cpp
   converter/import/archive_import.cpp
   converter/import/archive_import_dir.cpp)
-target_link_libraries(f2g_import PUBLIC f2g_io f2g_formats f2g_gltf_read f2g_archive Eigen3::Eigen)
+target_link_libraries(f2g_import PUBLIC f2g_io f2g_install f2g_formats f2g_gltf_read f2g_archive Eigen3::Eigen)

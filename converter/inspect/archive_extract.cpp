@@ -4,10 +4,10 @@
 #include <optional>
 #include <set>
 
-#include "converter/convert/archive_inputs.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/convert/archive_names.h"
 #include "converter/convert/file_result.h"
-#include "converter/convert/install.h"
+#include "converter/install/install.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
 #include "converter/io/atomic_file.h"
@@ -30,7 +30,7 @@ struct Selection {
 std::optional<std::string> parse_selection(const ExtractRun& run, Selection& s) {
   for (const std::string& c : run.classes) {
     if (c.size() > 2 && c[0] == '0' && (c[1] == 'x' || c[1] == 'X')) {
-      const std::optional<uint64_t> v = convert::parse_id(c);
+      const std::optional<uint64_t> v = install::parse_id(c);
       if (!v || *v > 0xFFFFFFFFu) return "--class " + c + ": not a class name or a 32-bit id";
       s.classes.insert(static_cast<uint32_t>(*v));
     } else {
@@ -39,7 +39,7 @@ std::optional<std::string> parse_selection(const ExtractRun& run, Selection& s) 
     }
   }
   for (const std::string& i : run.ids) {
-    const std::optional<uint64_t> v = convert::parse_id(i);
+    const std::optional<uint64_t> v = install::parse_id(i);
     if (!v) return "--id " + i + ": not an id (0x followed by hex digits, or decimal)";
     s.ids.insert(*v);
   }
@@ -60,7 +60,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     err << "forge2gltf: " << *bad << "\n";
     return 2;
   }
-  const std::vector<io::Job> jobs = convert::list_archives(run.inputs);
+  const std::vector<io::Job> jobs = install::list_archives(run.inputs);
   if (jobs.empty()) {
     err << "forge2gltf extract: no forge archive found in the inputs\n";
     return 2;
@@ -72,19 +72,19 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     status = 1;
   };
   for (const io::Job& job : jobs) {
-    ir::Result<convert::MappedArchive> a = job.error
-                                               ? ir::Result<convert::MappedArchive>(*job.error)
-                                               : convert::open_archive(job.input);
+    ir::Result<install::MappedArchive> a = job.error
+                                               ? ir::Result<install::MappedArchive>(*job.error)
+                                               : install::open_archive(job.input);
     if (!a) {
       fail(job.display, a.error());
       continue;
     }
     for (const ir::Diagnostic& w : a->archive.warnings)
-      err << convert::archive_warning_line(job.display, w) << "\n";
+      err << install::archive_warning_line(job.display, w) << "\n";
     const std::vector<std::string> dirs = convert::entry_directories(a->archive);
     const fs::path base = convert::archive_directory(job.relative);
     uint64_t oodle = 0;
-    convert::walk_entries(*a, [&](convert::EntryVisit& v) {
+    install::walk_entries(*a, [&](install::EntryVisit& v) {
       const size_t i = v.index();
       const archive::Entry& e = v.entry();
       const ir::Result<archive::EntryContents>& c = v.contents();
@@ -106,9 +106,9 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
         }
         const std::string path =
             fs::path(target.primary).replace_extension("." + extension_of(r.class_id)).string();
-        const convert::ResourceBytes rb =
-            run.body_only ? convert::ResourceBytes{c->records.data() + r.body_offset, r.body_size}
-                          : convert::resource_file_bytes(*c, r);
+        const install::ResourceBytes rb =
+            run.body_only ? install::ResourceBytes{c->records.data() + r.body_offset, r.body_size}
+                          : install::resource_file_bytes(*c, r);
         io::AtomicOptions options;
         options.replace = true;  // the archive's bytes: a re-run writes the same file again
         if (auto e2 = io::write_atomically({{path, rb.data, rb.size}}, options)) {
@@ -120,7 +120,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
       }
       return true;
     });
-    if (oodle) err << convert::oodle_warning_line(job.display, oodle) << "\n";
+    if (oodle) err << install::oodle_warning_line(job.display, oodle) << "\n";
   }
   out << "forge2gltf extract: " << written << " resources written ("
       << convert::human_bytes(double(bytes)) << ") to " << run.out << "\n";

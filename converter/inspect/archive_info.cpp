@@ -1,8 +1,8 @@
 #include "converter/inspect/archive_info.h"
 
-#include "converter/convert/archive_inputs.h"
 #include "converter/convert/archive_names.h"
-#include "converter/convert/install.h"
+#include "converter/install/archive_inputs.h"
+#include "converter/install/install.h"
 #include "formats/common/error.h"
 
 namespace f2g::convert {
@@ -11,18 +11,18 @@ ir::Result<nlohmann::json> archive_info_json(const std::string& path, const std:
                                              uint64_t id, const InfoOptions& options) {
   io::Job job;
   job.input = path;
-  const Install install = open_install({job}, {0}, IndexDepth::Whole);
+  const install::Install install = install::open_install({job}, {0}, install::IndexDepth::Whole);
   if (install.archives[0].error) return *install.archives[0].error;
-  const std::optional<ir::Result<LocatedResource>> found = install.locate(id);
+  const std::optional<ir::Result<install::LocatedResource>> found = install.locate(id);
   if (!found)
     return ir::Diagnostic{
         "INPUT_NOT_FOUND",
         "no entry of the archive holds a resource " + hex(id, 16) + " (forge2gltf ls lists them)",
         "", 0};
   if (!*found) return found->error();
-  const LocatedResource& at = **found;
+  const install::LocatedResource& at = **found;
   const archive::Resource& r = at.contents.resources[at.resource];
-  const ResourceBytes bytes = resource_file_bytes(at.contents, r);
+  const install::ResourceBytes bytes = install::resource_file_bytes(at.contents, r);
   ir::Result<nlohmann::json> doc =
       info_json_of(bytes.data, bytes.size, path, resource_stems(at.contents)[at.resource], input,
                    options, bytes.gap);
@@ -32,7 +32,7 @@ ir::Result<nlohmann::json> archive_info_json(const std::string& path, const std:
   (*doc)["entry_id"] = hex(entry.file_id, 16);
   (*doc)["resource_id"] = hex(id, 16);
   (*doc)["class"] = hex(r.class_id, 8);
-  (*doc)["class_name"] = class_label(r.class_id);
+  (*doc)["class_name"] = install::class_label(r.class_id);
   return doc;
 }
 

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "converter/convert/archive_inputs.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/convert/file_result.h"
-#include "converter/convert/install.h"
+#include "converter/install/install.h"
 #include "converter/convert/report.h"
 #include "converter/io/json_text.h"
 #include "formats/common/error.h"
@@ -39,7 +39,7 @@ struct EntryListing {
   std::optional<ir::Diagnostic> error;
 };
 
-EntryListing list_entry(const convert::MappedArchive& a, convert::EntryVisit& v) {
+EntryListing list_entry(const install::MappedArchive& a, install::EntryVisit& v) {
   const archive::Entry& e = v.entry();
   EntryListing out;
   json& j = out.doc;
@@ -57,7 +57,7 @@ EntryListing list_entry(const convert::MappedArchive& a, convert::EntryVisit& v)
     j["warnings"] = json::array();
     out.error = contents.error();
   } else {
-    const std::string compression = convert::compression_label(a.archive, *contents);
+    const std::string compression = install::compression_label(a.archive, *contents);
     j["kind"] = archive::kind_name(contents->kind);
     j["compression"] = compression.empty() ? json(nullptr) : json(compression);
     j["status"] = contents->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "ok";
@@ -89,7 +89,7 @@ void print_entry_text(const json& e, std::ostream& out) {
 
 int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::ostream& out,
                    std::ostream& err) {
-  const std::vector<io::Job> jobs = convert::list_archives(inputs);
+  const std::vector<io::Job> jobs = install::list_archives(inputs);
   if (jobs.empty()) {
     err << "forge2gltf ls: no forge archive found in the inputs\n";
     return 2;
@@ -101,9 +101,9 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
   if (json_out) out << "{\"archives\": [";
   for (size_t k = 0; k < jobs.size(); ++k) {
     const io::Job& job = jobs[k];
-    ir::Result<convert::MappedArchive> a = job.error
-                                               ? ir::Result<convert::MappedArchive>(*job.error)
-                                               : convert::open_archive(job.input);
+    ir::Result<install::MappedArchive> a = job.error
+                                               ? ir::Result<install::MappedArchive>(*job.error)
+                                               : install::open_archive(job.input);
     json head;
     head["path"] = job.display;
     if (!a) {
@@ -119,7 +119,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
       head["error"] = nullptr;
       head["warnings"] = warnings_json(a->archive.warnings);
       for (const ir::Diagnostic& w : a->archive.warnings)
-        err << convert::archive_warning_line(job.display, w) << "\n";
+        err << install::archive_warning_line(job.display, w) << "\n";
     }
     if (json_out) {
       std::string h = dump(head);
@@ -134,7 +134,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
     }
     uint64_t oodle = 0;
     if (a)
-      convert::walk_entries(*a, [&](convert::EntryVisit& v) {
+      install::walk_entries(*a, [&](install::EntryVisit& v) {
         const EntryListing e = list_entry(*a, v);
         if (e.error) {
           report(job.display + ": entry " + e.doc["file_id"].get<std::string>(), *e.error);
@@ -147,7 +147,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
           print_entry_text(e.doc, out);
         return true;
       });
-    if (oodle) err << convert::oodle_warning_line(job.display, oodle) << "\n";
+    if (oodle) err << install::oodle_warning_line(job.display, oodle) << "\n";
     if (json_out) out << "]}";
   }
   if (json_out) out << "\n]}\n";

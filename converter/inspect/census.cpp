@@ -11,9 +11,9 @@
 #include <thread>
 #include <unordered_map>
 
-#include "converter/convert/archive_inputs.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/convert/archive_names.h"
-#include "converter/convert/install.h"
+#include "converter/install/install.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
 #include "converter/io/worker_pool.h"
@@ -477,7 +477,7 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
                                 CensusObserver& observer, Tally& tally) {
   ArchiveCensus& ac = tally.archives;
   ++ac.archives;
-  ir::Result<convert::MappedArchive> a = convert::open_archive(file.path, &observer);
+  ir::Result<install::MappedArchive> a = install::open_archive(file.path, &observer);
   observer.finish_file(index);
   if (!a) {
     count_failure(tally, index, a.error());
@@ -487,9 +487,9 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
   for (const ir::Diagnostic& w : a->archive.warnings) ++ac.warnings[w.code];
   bool failed = false;
   const std::vector<std::string> dirs = convert::entry_directories(a->archive);
-  convert::walk_entries(
+  install::walk_entries(
       *a,
-      [&](convert::EntryVisit& v) {
+      [&](install::EntryVisit& v) {
         const size_t i = v.index();
         ++ac.entries;
         if (v.special()) {
@@ -504,7 +504,7 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
           failed = true;
           return true;
         }
-        ++ac.compressions[convert::compression_label(a->archive, *c)];
+        ++ac.compressions[install::compression_label(a->archive, *c)];
         if (c->kind != archive::EntryKind::Resources) {
           ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
           return true;
@@ -514,9 +514,9 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
         const std::vector<std::string> stems = convert::resource_stems(*c);
         for (size_t k = 0; k < c->resources.size(); ++k) {
           const archive::Resource& r = c->resources[k];
-          ++ac.classes[convert::class_label(r.class_id)];
+          ++ac.classes[install::class_label(r.class_id)];
           if (r.class_id != kMeshClass) continue;
-          const convert::ResourceBytes rb = convert::resource_file_bytes(*c, r);
+          const install::ResourceBytes rb = install::resource_file_bytes(*c, r);
           DecodeOptions framed = base;
           framed.payload_offset = rb.gap;
           if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
@@ -532,7 +532,7 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
 io::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
                             CensusObserver& observer, Tally& tally) {
   ++tally.files;
-  if (convert::starts_like_archive(file.path))
+  if (install::starts_like_archive(file.path))
     return census_archive(file, index, base, observer, tally);
   ir::Result<io::InputBytes> bytes =
       io::read_input_as(file.path, io::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");

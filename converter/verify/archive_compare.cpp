@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 
+#include "converter/install/install.h"
 #include "converter/io/input_file.h"
 #include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
@@ -95,15 +96,16 @@ ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_
          "archive/entries", 0});
     return report;
   }
-  for (size_t i = 0; i < na->entries.size(); ++i) {
-    const Entry &n = na->entries[i], &o = oa->entries[i];
+  install::walk_entries({*na, nd, ns, nullptr}, [&](install::EntryVisit& v) {
+    const size_t i = v.index();
+    const Entry &n = v.entry(), &o = oa->entries[i];
     if (n.file_id != o.file_id) {
       report.problems.push_back({"VERIFY_ARCHIVE_ENTRIES",
                                  "entry " + std::to_string(i) + " has file id " +
                                      std::to_string(n.file_id) + ", the old archive's " +
                                      std::to_string(o.file_id) + ": the order must be kept",
                                  entry_path(i), n.index_record_offset});
-      continue;
+      return true;
     }
     if (!same_names(n, o))
       report.problems.push_back({"VERIFY_ARCHIVE_STRUCTURE",
@@ -117,7 +119,8 @@ ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_
       report.changed.push_back(std::move(row));
     }
     if (done) done(n, o);
-  }
+    return true;
+  });
   return report;
 }
 

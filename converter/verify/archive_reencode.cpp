@@ -4,6 +4,7 @@
 #include <ostream>
 #include <vector>
 
+#include "converter/install/install.h"
 #include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
@@ -32,24 +33,25 @@ ArchiveReencodeReport reencode_archive_check(
   report.entries = a->entries.size();
   std::vector<std::vector<uint8_t>> encoded(a->entries.size());
   std::vector<PayloadRef> payloads;
-  for (size_t i = 0; i < a->entries.size(); ++i) {
-    const Entry& e = a->entries[i];
+  install::walk_entries({*a, data, size, nullptr}, [&](install::EntryVisit& v) {
+    const size_t i = v.index();
+    const Entry& e = v.entry();
     const uint8_t* stored = data + e.offset;
-    Result<EntryContents> c = read_entry(*a, data, size, i);
+    const ir::Result<EntryContents>& c = v.contents();
     if (release) release(e.offset, e.size);
     if (!c) {
       report.error = c.error();
-      return report;
+      return false;
     }
     if (c->kind != EntryKind::Resources) {
       ++(c->kind == EntryKind::Oodle ? report.copied_oodle : report.copied_special);
       payloads.push_back({stored, e.size});
-      continue;
+      return true;
     }
     Result<std::vector<uint8_t>> p = reencode_entry_payload(*a->dialect, *c, resource_records(*c));
     if (!p) {
       report.error = p.error();
-      return report;
+      return false;
     }
     ++report.reencoded;
     const std::vector<uint8_t>& out = *p;
@@ -59,7 +61,7 @@ ArchiveReencodeReport reencode_archive_check(
     if (release) release(e.offset, e.size);
     if (first == common && out.size() == e.size) {  // reproduced: the stored bytes are the same
       payloads.push_back({stored, e.size});
-      continue;
+      return true;
     }
     ++report.differing_entries;
     if (!report.first_entry)
@@ -67,7 +69,9 @@ ArchiveReencodeReport reencode_archive_check(
           EntryDifference{i, e.file_id, e.name, e.offset, e.size, out.size(), first};
     encoded[i] = std::move(*p);
     payloads.push_back({encoded[i].data(), encoded[i].size()});
-  }
+    return true;
+  });
+  if (report.error) return report;
   // The whole archive, compared as it is written: tables, payloads at their new offsets, padding.
   uint64_t at = 0;
   const Sink compare = [&](const uint8_t* p, size_t n) {

@@ -16,17 +16,27 @@
 #include "formats/archive/archive.h"
 #include "ir/result.h"
 
-namespace f2g::convert {
+namespace f2g::install {
 
 // True when the file starts with the archive magic (reads its first 8 bytes; false when it
 // cannot be read: the caller's own read then says why).
 bool starts_like_archive(const std::string& path);
+
+// An archive's tables and the bytes they describe, mapped (each entry's pages given back
+// once read) or in memory (`mapped` null).
+struct ArchiveView {
+  const archive::Archive& archive;
+  const uint8_t* data;
+  size_t size;
+  const io::MappedInput* mapped;
+};
 
 struct MappedArchive {
   std::unique_ptr<io::MappedInput> input;
   archive::Archive archive;  // the tables; its warnings are layout-only breaks
   const uint8_t* data() const { return input->data(); }
   size_t size() const { return input->size(); }
+  ArchiveView view() const { return {archive, data(), size(), input.get()}; }
 };
 
 // Maps the file and reads its container. The error is the container's (code, field path,
@@ -36,11 +46,11 @@ ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* 
 
 // Entry `entry`, decompressed and read (archive::read_entry), then its payload's pages given
 // back: the result owns everything it needs.
-ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry,
+ir::Result<archive::EntryContents> read_archive_entry(const ArchiveView& a, size_t entry,
                                                       DecodeObserver* observer = nullptr);
 
 // The directory alone (the patch pre-pass), pages given back the same way.
-ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const MappedArchive& a,
+ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const ArchiveView& a,
                                                                         size_t entry);
 
 // The bytes unpacking tools write for a resource, and what convert decodes: the record's gap
@@ -79,4 +89,4 @@ std::string oodle_warning_line(const std::string& archive, uint64_t entries);
 // when opened, ARCHIVE_MAGIC) and, inside directories, the files that start like an archive.
 std::vector<io::Job> list_archives(const std::vector<std::string>& arguments);
 
-}  // namespace f2g::convert
+}  // namespace f2g::install

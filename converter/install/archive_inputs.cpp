@@ -1,4 +1,4 @@
-#include "converter/convert/archive_inputs.h"
+#include "converter/install/archive_inputs.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace f2g::convert {
+namespace f2g::install {
 
 bool starts_like_archive(const std::string& path) {
   // O_NONBLOCK: a fifo found by a walk must not block the listing (expand_inputs already
@@ -40,25 +40,25 @@ ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* 
 
 namespace {
 
-void release_payload(const MappedArchive& a, size_t entry) {
-  if (entry < a.archive.entries.size())
-    a.input->release(a.archive.entries[entry].offset, a.archive.entries[entry].size);
+void release_payload(const ArchiveView& a, size_t entry) {
+  if (a.mapped && entry < a.archive.entries.size())
+    a.mapped->release(a.archive.entries[entry].offset, a.archive.entries[entry].size);
 }
 
 }  // namespace
 
-ir::Result<archive::EntryContents> read_archive_entry(const MappedArchive& a, size_t entry,
+ir::Result<archive::EntryContents> read_archive_entry(const ArchiveView& a, size_t entry,
                                                       DecodeObserver* observer) {
   Result<archive::EntryContents> contents =
-      archive::read_entry(a.archive, a.data(), a.size(), entry, observer);
+      archive::read_entry(a.archive, a.data, a.size, entry, observer);
   release_payload(a, entry);
   return contents;
 }
 
-ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const MappedArchive& a,
+ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const ArchiveView& a,
                                                                         size_t entry) {
   Result<std::vector<archive::DirectoryEntry>> directory =
-      archive::read_directory(a.archive, a.data(), a.size(), entry);
+      archive::read_directory(a.archive, a.data, a.size, entry);
   release_payload(a, entry);
   return directory;
 }
@@ -124,4 +124,4 @@ std::vector<io::Job> list_archives(const std::vector<std::string>& arguments) {
   return kept;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::install

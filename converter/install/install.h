@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "converter/convert/archive_inputs.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/io/inputs.h"
 #include "formats/archive/archive.h"
 
-namespace f2g::convert {
+namespace f2g::install {
 
 struct InstalledArchive {
   size_t job = 0;                       // in the jobs the install was opened from
@@ -52,7 +52,7 @@ struct Install {
 // directory alone, or the whole entry once), its pages given back after each read.
 class EntryVisit {
  public:
-  EntryVisit(const MappedArchive& archive, size_t index, DecodeObserver* observer)
+  EntryVisit(const ArchiveView& archive, size_t index, DecodeObserver* observer)
       : archive_(archive), index_(index), observer_(observer) {}
   size_t index() const { return index_; }
   const archive::Entry& entry() const { return archive_.archive.entries[index_]; }
@@ -62,7 +62,7 @@ class EntryVisit {
   const ir::Result<archive::EntryContents>& contents();
 
  private:
-  const MappedArchive& archive_;
+  const ArchiveView& archive_;
   size_t index_;
   DecodeObserver* observer_;
   std::optional<ir::Result<std::vector<archive::DirectoryEntry>>> directory_;
@@ -72,8 +72,13 @@ class EntryVisit {
 // The one walk over an archive's entries, in index order, for every command that lists,
 // extracts, counts or searches them; `visit` returns false to stop. `observer` (census)
 // receives the check outcomes of every entry read.
-void walk_entries(const MappedArchive& archive, const std::function<bool(EntryVisit&)>& visit,
+void walk_entries(const ArchiveView& archive, const std::function<bool(EntryVisit&)>& visit,
                   DecodeObserver* observer = nullptr);
+inline void walk_entries(const MappedArchive& archive,
+                         const std::function<bool(EntryVisit&)>& visit,
+                         DecodeObserver* observer = nullptr) {
+  walk_entries(archive.view(), visit, observer);
+}
 
 // One step of opening an install, named so a command's pipeline reads as its list.
 struct LinkPass {
@@ -89,4 +94,4 @@ const std::vector<LinkPass>& link_passes();
 Install open_install(const std::vector<io::Job>& jobs, const std::vector<size_t>& archive_jobs,
                      IndexDepth depth);
 
-}  // namespace f2g::convert
+}  // namespace f2g::install

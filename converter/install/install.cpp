@@ -1,4 +1,4 @@
-#include "converter/convert/install.h"
+#include "converter/install/install.h"
 
 #include <filesystem>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include "formats/common/error.h"
 
-namespace f2g::convert {
+namespace f2g::install {
 namespace fs = std::filesystem;
 
 namespace {
@@ -63,7 +63,7 @@ const ir::Result<archive::EntryContents>& EntryVisit::contents() {
   return *contents_;
 }
 
-void walk_entries(const MappedArchive& archive, const std::function<bool(EntryVisit&)>& visit,
+void walk_entries(const ArchiveView& archive, const std::function<bool(EntryVisit&)>& visit,
                   DecodeObserver* observer) {
   for (size_t i = 0; i < archive.archive.entries.size(); ++i) {
     EntryVisit v(archive, i, observer);
@@ -75,7 +75,7 @@ std::optional<ir::Result<LocatedResource>> Install::locate(uint64_t id) const {
   const archive::IndexedResource* r = index.find(id);
   if (!r) return std::nullopt;
   const MappedArchive& a = *archives[r->archive].mapped;  // indexed: its tables read
-  ir::Result<archive::EntryContents> c = read_archive_entry(a, r->entry);
+  ir::Result<archive::EntryContents> c = read_archive_entry(a.view(), r->entry);
   if (!c) return ir::Result<LocatedResource>(c.error());
   if (r->slot >= c->resources.size() || c->resources[r->slot].id != id)
     return ir::Result<LocatedResource>(ir::Diagnostic{
@@ -110,4 +110,4 @@ Install open_install(const std::vector<io::Job>& jobs, const std::vector<size_t>
   return install;
 }
 
-}  // namespace f2g::convert
+}  // namespace f2g::install
