@@ -11,7 +11,7 @@ add_library(f2g_common STATIC
   formats/common/names.cpp
   formats/common/object_codec.cpp
   formats/common/reader.cpp
-  formats/common/rebuild.cpp
+  formats/common/vertex_matcher.cpp
   formats/common/rebuild_warnings.cpp
   formats/common/structure_json.cpp
   formats/common/vertex_elements.cpp

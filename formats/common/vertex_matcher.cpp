@@ -1,4 +1,6 @@
-#include "formats/common/rebuild.h"
+// The vertex matcher (vertex_matcher.h): the donor grid, influence tables and the matching
+// itself, and the helpers the rebuilds share about triangles and influences.
+#include "formats/common/vertex_matcher.h"
 
 #include <algorithm>
 #include <array>
@@ -9,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "formats/common/rebuild.h"
 #include "ir/default_init.h"
 
 namespace f2g {
