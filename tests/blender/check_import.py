@@ -210,14 +210,15 @@ def check_objects(entry, objects, fail):
             "Blender %d, expected %d (sum of index_count / 3)" % (len(me.polygons), want_faces),
         )
 
-    # One Blender material per glTF material the primitives draw with, in first use: two
-    # materials of one name (SWS ranges sharing a material id) are two.
+    # One Blender material per glTF material the primitives draw with, in first use, named
+    # as the input's primitive names it: two materials of one id (SWS ranges sharing a
+    # material id) are two, and the names still come from the input, not from the glb.
     gltf, _ = read_glb(entry["glb"])
-    used = []
-    for p in gltf["meshes"][0]["primitives"]:
+    used, want_materials = [], []
+    for p, want in zip(gltf["meshes"][0]["primitives"], prims):
         if p.get("material") not in used:
             used.append(p.get("material"))
-    want_materials = [None if m is None else gltf["materials"][m]["name"] for m in used]
+            want_materials.append(want["material"])
     # Blender names a material that another imported mesh already brought "<name>.001".
     got_materials = [re.sub(r"\.\d{3}$", "", m.name) if m else None for m in me.materials]
     if got_materials != want_materials:
