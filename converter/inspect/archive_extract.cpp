@@ -4,12 +4,12 @@
 #include <optional>
 #include <set>
 
-#include "converter/install/archive_inputs.h"
 #include "converter/convert/archive_names.h"
 #include "converter/convert/file_result.h"
-#include "converter/install/install.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
+#include "converter/install/archive_inputs.h"
+#include "converter/install/install.h"
 #include "converter/io/atomic_file.h"
 
 namespace f2g::inspect {

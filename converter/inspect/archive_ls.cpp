@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "converter/install/archive_inputs.h"
 #include "converter/convert/file_result.h"
-#include "converter/install/install.h"
 #include "converter/convert/report.h"
+#include "converter/install/archive_inputs.h"
+#include "converter/install/install.h"
 #include "converter/io/json_text.h"
 #include "formats/common/error.h"
 

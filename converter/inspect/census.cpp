@@ -11,8 +11,8 @@
 #include <thread>
 #include <unordered_map>
 
-#include "converter/install/archive_inputs.h"
 #include "converter/convert/archive_names.h"
+#include "converter/install/archive_inputs.h"
 #include "converter/install/install.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
