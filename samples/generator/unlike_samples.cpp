@@ -381,7 +381,8 @@ bool add_unreferenced(sws::Mesh& m, size_t r) {
   if (!m.submeshes.empty() || r >= d.ranges_a.size() || d.ranges_a[r].vertex_count < 2 || !d.stride)
     return false;
   const sws::Range g = d.ranges_a[r];
-  const uint32_t at = g.first_vertex + g.vertex_count / 2, added = 2;
+  constexpr uint32_t added = 2;
+  const uint32_t at = g.first_vertex + g.vertex_count / 2;
   const float moved[added][3] = {{0.0625f, -0.125f, 0.25f}, {-0.25f, 0.1875f, -0.0625f}};
   std::vector<uint8_t> streams;
   for (uint32_t k = 0; k <= d.extra_streams; ++k) {
@@ -402,7 +403,7 @@ bool add_unreferenced(sws::Mesh& m, size_t r) {
   d.vertex_bytes += added * d.stride;
   for (uint16_t& i : d.indices)
     if (i >= at) i = uint16_t(i + added);
-  auto shift = [at, added](std::vector<sws::Range>& ranges) {
+  auto shift = [at](std::vector<sws::Range>& ranges) {
     for (sws::Range& x : ranges) {
       if (x.first_vertex >= at)
         x.first_vertex += added;
