@@ -68,7 +68,7 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
     out.files.push_back(std::move(r));
     return out;
   }
-  if (contents->kind == archive::EntryKind::Oodle) {
+  if (contents->kind == archive::EntryKind::CodecMissing) {
     out.found.oodle_entries = 1;
     return out;
   }

@@ -56,7 +56,7 @@ Result<Found> find_resource(const install::ArchiveView& donor, const InstallInde
   ir::Result<EntryContents> c = install::read_archive_entry(donor, r->entry);
   if (!c) return c.error();
   const Entry& e = donor.archive.entries[r->entry];
-  if (c->kind == EntryKind::Oodle)
+  if (c->kind == EntryKind::CodecMissing)
     return Error{"IMPORT_ARCHIVE_OODLE",
                  "entry " + std::to_string(e.file_id) + " '" + e.name + "' holds resource " +
                      hex(id) + " in Oodle-compressed blocks: no encoder here can write them back",

@@ -92,7 +92,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
         fail(job.display + ": entry " + hex(e.file_id, 16), c.error());
         return true;
       }
-      if (c->kind == archive::EntryKind::Oodle) ++oodle;
+      if (c->kind == archive::EntryKind::CodecMissing) ++oodle;
       const std::vector<std::string> stems = convert::resource_stems(*c);
       for (size_t k = 0; k < c->resources.size(); ++k) {
         const archive::Resource& r = c->resources[k];

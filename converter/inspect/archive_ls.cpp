@@ -60,7 +60,7 @@ EntryListing list_entry(const install::MappedArchive& a, install::EntryVisit& v)
     const std::string compression = install::compression_label(a.archive, *contents);
     j["kind"] = archive::kind_name(contents->kind);
     j["compression"] = compression.empty() ? json(nullptr) : json(compression);
-    j["status"] = contents->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "ok";
+    j["status"] = contents->kind == archive::EntryKind::CodecMissing ? archive::kOodleCode : "ok";
     j["error"] = nullptr;
     j["warnings"] = warnings_json(contents->warnings);
     for (const archive::Resource& r : contents->resources) resources.push_back(resource_json(r));

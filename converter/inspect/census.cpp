@@ -506,7 +506,8 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
         }
         ++ac.compressions[install::compression_label(a->archive, *c)];
         if (c->kind != archive::EntryKind::Resources) {
-          ++ac.entry_status[c->kind == archive::EntryKind::Oodle ? archive::kOodleCode : "special"];
+          ++ac.entry_status[c->kind == archive::EntryKind::CodecMissing ? archive::kOodleCode
+                                                                        : "special"];
           return true;
         }
         ++ac.entry_status["ok"];

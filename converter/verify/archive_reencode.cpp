@@ -44,7 +44,7 @@ ArchiveReencodeReport reencode_archive_check(
       return false;
     }
     if (c->kind != EntryKind::Resources) {
-      ++(c->kind == EntryKind::Oodle ? report.copied_oodle : report.copied_special);
+      ++(c->kind == EntryKind::CodecMissing ? report.copied_oodle : report.copied_special);
       payloads.push_back({stored, e.size});
       return true;
     }

@@ -2,7 +2,6 @@
 #include "formats/archive/block_set.h"
 
 #include "formats/archive/checks.h"
-#include "formats/archive/lzo.h"
 #include "formats/archive/set_codec.h"
 #include "formats/common/writer.h"
 
@@ -98,25 +97,26 @@ BlockSet read_set(Reader& r, const Dialect& d, Checker& c) {
   return set;
 }
 
-void fail_oodle(const StoredBlock& block, const std::string& path) {
+void fail_codec_missing(const StoredBlock& block, const std::string& path) {
   throw DecodeFailure(Error{kOodleCode,
                             "the block is Oodle-compressed; this build has no Oodle decoder (a "
                             "proprietary codec): the entry's resources are unknown",
                             path, block.offset});
 }
 
-bool needs_oodle(const Dialect& d, const BlockSet& set) {
+bool codec_missing(const Dialect& d, const BlockSet& set, const Codecs& codecs) {
   const CompressionNumber* n = d.compression(set.header.compression);
-  if (!n || n->codec != Codec::Oodle) return false;
+  if (!n || codecs.find(n->codec)) return false;
   for (const StoredBlock& b : set.blocks)
     if (!b.raw()) return true;
   return false;
 }
 
-std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, Checker& c,
-                                    const std::string& path) {
+std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, const Codecs& codecs,
+                                    Checker& c, const std::string& path) {
   const CompressionNumber* number = d.compression(set.header.compression);
-  // Decide before decompressing anything: an unknown number or Oodle fails the whole set.
+  const BlockCodec* codec = nullptr;
+  // Decide before decompressing anything: an unknown number or a missing codec fails the set.
   for (size_t i = 0; i < set.blocks.size(); ++i) {
     const StoredBlock& b = set.blocks[i];
     if (b.raw()) continue;
@@ -125,7 +125,8 @@ std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, Check
       return "compression " + std::to_string(set.header.compression) + " is not one of the " +
              d.name + " dialect's";
     });
-    if (number->codec == Codec::Oodle) fail_oodle(b, at);
+    codec = codecs.find(number->codec);
+    if (!codec) fail_codec_missing(b, at);
   }
   std::vector<uint8_t> out;
   for (size_t i = 0; i < set.blocks.size(); ++i) {
@@ -136,13 +137,13 @@ std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, Check
       if (b.stored_size) std::memcpy(out.data() + at, b.data, b.stored_size);
       continue;
     }
-    const bool ok =
-        lzo::decompress(number->codec, b.data, b.stored_size, out.data() + at, b.uncompressed_size);
-    c.check(check::stream_decodes, ok, path + "/blocks[" + std::to_string(i) + "].data",
+    const std::string why =
+        codec->decompress(b.data, b.stored_size, out.data() + at, b.uncompressed_size);
+    c.check(check::stream_decodes, why.empty(), path + "/blocks[" + std::to_string(i) + "].data",
             b.offset + 4, [&] {
               return std::string(number->name) + " stream of " + std::to_string(b.stored_size) +
                      " bytes does not decode to its " + std::to_string(b.uncompressed_size) +
-                     " bytes";
+                     " bytes: " + why;
             });
   }
   return out;
@@ -160,12 +161,12 @@ Result<BlockSet> read_block_set(const Dialect& d, const uint8_t* data, size_t si
 }
 
 Result<std::vector<uint8_t>> decompress_block_set(const Dialect& d, const BlockSet& set,
-                                                  const std::string& path) {
+                                                  const std::string& path, const Codecs& codecs) {
   return catch_failure([&] {
     Reader r(nullptr, nullptr, "ARCHIVE");
     std::vector<Error> warnings;
     Checker c(r, warnings, nullptr);
-    return decompress_set(d, set, c, path);
+    return decompress_set(d, set, codecs, c, path);
   });
 }
 
@@ -194,10 +195,11 @@ std::vector<uint8_t> encode_stored_block_set(const Dialect& d, const BlockSet& s
 }
 
 Result<std::vector<uint8_t>> encode_block_set(const Dialect& d, const uint8_t* data, size_t size,
-                                              int compression) {
+                                              int compression, const Codecs& codecs) {
   const uint8_t number = uint8_t(compression < 0 ? d.write_compression : compression);
   const CompressionNumber* n = d.compression(number);
-  if (!n || n->codec == Codec::Oodle)
+  const BlockCodec* codec = n ? codecs.find(n->codec) : nullptr;
+  if (!codec)
     return Error{"ARCHIVE_CODEC_UNAVAILABLE",
                  "compression " + std::to_string(number) +
                      (n ? std::string(" (") + n->name + ")" : "") +
@@ -210,13 +212,13 @@ Result<std::vector<uint8_t>> encode_block_set(const Dialect& d, const uint8_t* d
   stored.reserve(size / kBlockSize + 1);
   for (size_t at = 0; at < size; at += kBlockSize) {
     const size_t len = size - at < kBlockSize ? size - at : kBlockSize;
-    std::optional<std::vector<uint8_t>> packed = lzo::compress_999(n->codec, data + at, len);
-    if (!packed)
+    std::vector<uint8_t> z;
+    std::string why;
+    if (!codec->compress(number, data + at, len, z, why))
       return Error{"ARCHIVE_WRITE",
                    std::string("the ") + n->name + " compressor failed on a block of " +
-                       std::to_string(len) + " bytes",
+                       std::to_string(len) + " bytes: " + why,
                    "set/blocks[" + std::to_string(at / kBlockSize) + "]", 0};
-    std::vector<uint8_t> z = std::move(*packed);
     if (z.size() >= len) z.assign(data + at, data + at + len);  // raw: not smaller
     StoredBlock b;
     b.uncompressed_size = uint32_t(len);

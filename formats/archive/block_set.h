@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/archive/codec.h"
 #include "formats/archive/dialect.h"
 #include "formats/common/error.h"
 
@@ -54,13 +55,14 @@ Result<BlockSet> read_block_set(const Dialect& dialect, const uint8_t* data, siz
                                 uint64_t base, const std::string& path);
 
 // Decompresses every block into one buffer, each block bounded by its declared uncompressed
-// size (at most the block size; LZO via liblzo2's _safe decoders). A block needing a codec this
-// build cannot run (Oodle) fails with ARCHIVE_OODLE, before anything is decompressed.
+// size (at most the block size) and decoded by its codec in `codecs`. A block whose codec is
+// missing (Oodle without a library) fails with ARCHIVE_OODLE, before anything is decompressed.
 Result<std::vector<uint8_t>> decompress_block_set(const Dialect& dialect, const BlockSet& set,
-                                                  const std::string& path);
+                                                  const std::string& path,
+                                                  const Codecs& codecs = builtin_codecs());
 
-// True when some block of `set` needs the Oodle codec (no decoder in this project).
-bool needs_oodle(const Dialect& dialect, const BlockSet& set);
+// True when some compressed block of `set` needs a codec `codecs` lacks.
+bool codec_missing(const Dialect& dialect, const BlockSet& set, const Codecs& codecs);
 
 // Writes `set` back exactly as described (stored bytes and checksums verbatim): the mirror of
 // read_block_set, so encode(read(x)) == x.
@@ -68,11 +70,13 @@ std::vector<uint8_t> encode_stored_block_set(const Dialect& dialect, const Block
 
 // Compresses `data` into a new set with compression number `compression` (the dialect's
 // write_compression by default): blocks of kBlockSize, each compressed with the -999
-// compressor of the number's codec (LZO1X-999; LZO2A-999 for GRB's 2), or stored raw when
-// compression does not make it smaller; checksums computed. A number without an encoder here
-// (Oodle, or one the dialect does not name) fails with ARCHIVE_CODEC_UNAVAILABLE; a block the
-// compressor fails on (liblzo2's error, or a length past its worst case) with ARCHIVE_WRITE.
+// compressor of the number's codec in `codecs` (LZO1X-999; LZO2A-999 for GRB's 2), or stored
+// raw when compression does not make it smaller; checksums computed. A number without a codec
+// here (Oodle without a library, or one the dialect does not name) fails with
+// ARCHIVE_CODEC_UNAVAILABLE; a block the compressor fails on (liblzo2's error, or a length past
+// its worst case) with ARCHIVE_WRITE.
 Result<std::vector<uint8_t>> encode_block_set(const Dialect& dialect, const uint8_t* data,
-                                              size_t size, int compression = -1);
+                                              size_t size, int compression = -1,
+                                              const Codecs& codecs = builtin_codecs());
 
 }  // namespace f2g::archive

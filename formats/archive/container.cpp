@@ -246,6 +246,7 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
             });
     check_layout(a, data, size, tables_end, c);
     a.dialect = options.dialect ? options.dialect : detect_dialect(a, data, c);
+    if (options.codecs) a.codecs = options.codecs;
     return a;
   });
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/archive/codec.h"
 #include "formats/archive/dialect.h"
 #include "formats/common/checks.h"
 #include "formats/common/error.h"
@@ -70,8 +71,9 @@ struct Entry {
 };
 
 struct Archive {
-  const Dialect* dialect = nullptr;  // detected from the block sets, or given
-  uint8_t header_byte = 0;           // the u8 after the magic, kept
+  const Dialect* dialect = nullptr;          // detected from the block sets, or given
+  const Codecs* codecs = &builtin_codecs();  // what its entries are read with (ReadOptions)
+  uint8_t header_byte = 0;                   // the u8 after the magic, kept
   int32_t version = kArchiveVersion;
   DataHeader data_header;
   std::vector<Section> sections;  // in chain order
@@ -91,6 +93,7 @@ struct Archive {
 struct ReadOptions {
   const Dialect* dialect = nullptr;    // forces a dialect; nullptr detects it
   DecodeObserver* observer = nullptr;  // receives every check's outcome (census), if set
+  const Codecs* codecs = nullptr;      // the block codecs of this run; nullptr: LZO only
 };
 
 // Reads the container of the archive data[0..size). Errors carry the field path

@@ -161,7 +161,7 @@ const char* kind_name(EntryKind kind) {
       return "resources";
     case EntryKind::Special:
       return "special";
-    case EntryKind::Oodle:
+    case EntryKind::CodecMissing:
       return "oodle";
   }
   return "?";
@@ -187,17 +187,17 @@ Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t s
     out.sets = read_sets(a, e, data, size, c, true);
     const std::string path = entry_path(e.index);
     const Dialect& d = *a.dialect;
-    if (needs_oodle(d, out.sets[0])) {
-      out.kind = EntryKind::Oodle;
+    if (codec_missing(d, out.sets[0], *a.codecs)) {
+      out.kind = EntryKind::CodecMissing;
       return out;
     }
-    out.directory_raw = decompress_set(d, out.sets[0], c, path + "/sets[0]");
+    out.directory_raw = decompress_set(d, out.sets[0], *a.codecs, c, path + "/sets[0]");
     out.directory = parse_directory(out.directory_raw, out.sets[0], c, path);
-    if (needs_oodle(d, out.sets[1])) {
-      out.kind = EntryKind::Oodle;
+    if (codec_missing(d, out.sets[1], *a.codecs)) {
+      out.kind = EntryKind::CodecMissing;
       return out;
     }
-    out.records = decompress_set(d, out.sets[1], c, path + "/sets[1]");
+    out.records = decompress_set(d, out.sets[1], *a.codecs, c, path + "/sets[1]");
     out.resources = walk_records(out.records, out.directory, out.sets[1], c, path);
     return out;
   });
@@ -213,7 +213,8 @@ Result<std::vector<DirectoryEntry>> read_directory(const Archive& a, const uint8
     Checker c(none, warnings, observer);
     const std::vector<BlockSet> sets = read_sets(a, e, data, size, c, false);
     const std::string path = entry_path(e.index);
-    const std::vector<uint8_t> raw = decompress_set(*a.dialect, sets[0], c, path + "/sets[0]");
+    const std::vector<uint8_t> raw =
+        decompress_set(*a.dialect, sets[0], *a.codecs, c, path + "/sets[0]");
     return parse_directory(raw, sets[0], c, path);
   });
 }
@@ -224,7 +225,8 @@ namespace {
 // `records_compression` (-1: the dialect's default).
 Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
                                             const std::vector<ResourceRecord>& resources,
-                                            int directory_compression, int records_compression) {
+                                            int directory_compression, int records_compression,
+                                            const Codecs& codecs) {
   if (resources.size() > 0xFFFF)
     return Error{"ARCHIVE_WRITE",
                  std::to_string(resources.size()) + " resources: a directory counts at most 65535",
@@ -253,10 +255,10 @@ Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
     rec.bytes(r.body);
   }
   Result<std::vector<uint8_t>> head =
-      encode_block_set(d, dir.data().data(), dir.size(), directory_compression);
+      encode_block_set(d, dir.data().data(), dir.size(), directory_compression, codecs);
   if (!head) return head;
   Result<std::vector<uint8_t>> body =
-      encode_block_set(d, rec.data().data(), rec.size(), records_compression);
+      encode_block_set(d, rec.data().data(), rec.size(), records_compression, codecs);
   if (!body) return body;
   head->insert(head->end(), body->begin(), body->end());
   return head;
@@ -266,19 +268,20 @@ Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
 
 Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& d,
                                                   const std::vector<ResourceRecord>& resources,
-                                                  int compression) {
-  return encode_payload(d, resources, compression, compression);
+                                                  int compression, const Codecs& codecs) {
+  return encode_payload(d, resources, compression, compression, codecs);
 }
 
 Result<std::vector<uint8_t>> reencode_entry_payload(const Dialect& d, const EntryContents& like,
-                                                    const std::vector<ResourceRecord>& resources) {
+                                                    const std::vector<ResourceRecord>& resources,
+                                                    const Codecs& codecs) {
   if (like.kind != EntryKind::Resources || like.sets.size() != 2)
     return Error{"ARCHIVE_WRITE",
                  std::string("an entry of kind ") + kind_name(like.kind) +
                      " has no directory and records to re-encode",
                  "entry", 0};
   return encode_payload(d, resources, like.sets[0].header.compression,
-                        like.sets[1].header.compression);
+                        like.sets[1].header.compression, codecs);
 }
 
 std::vector<ResourceRecord> resource_records(const EntryContents& contents) {

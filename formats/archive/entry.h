@@ -19,9 +19,10 @@
 namespace f2g::archive {
 
 enum class EntryKind {
-  Resources,  // directory and records read
-  Special,    // PrefetchingFileInfos, GlobalMetaFile: listed and passed over, never decoded
-  Oodle,      // a block needs Oodle: listed, resources unknown (directory known if readable)
+  Resources,     // directory and records read
+  Special,       // PrefetchingFileInfos, GlobalMetaFile: listed and passed over, never decoded
+  CodecMissing,  // a block's codec is missing (Oodle without a library): listed, resources
+                 // unknown (directory known if readable); reported as ARCHIVE_OODLE
 };
 const char* kind_name(EntryKind kind);  // "resources", "special", "oodle"
 
@@ -62,7 +63,8 @@ struct EntryContents {
 // ("archive/entries[3]/sets[1]/blocks[2]"), the archive byte offset, and a message starting
 // with the entry's file id and name ("entry 1001 'GR_Ranger': ..."); a bad entry never
 // affects another. Special entries come back as EntryKind::Special, untouched; an entry whose
-// records need Oodle as EntryKind::Oodle (ARCHIVE_OODLE is the code to report them under).
+// records need a codec the archive's Codecs lack as EntryKind::CodecMissing (ARCHIVE_OODLE is
+// the code to report them under).
 // `observer` receives every check's outcome (census), if set.
 Result<EntryContents> read_entry(const Archive& archive, const uint8_t* data, size_t size,
                                  size_t entry_index, DecodeObserver* observer = nullptr);
@@ -87,7 +89,8 @@ struct ResourceRecord {
 // when -1).
 Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& dialect,
                                                   const std::vector<ResourceRecord>& resources,
-                                                  int compression = -1);
+                                                  int compression = -1,
+                                                  const Codecs& codecs = builtin_codecs());
 // The records of `contents` as ResourceRecords (for re-encoding an entry with one changed).
 std::vector<ResourceRecord> resource_records(const EntryContents& contents);
 
@@ -95,9 +98,11 @@ std::vector<ResourceRecord> resource_records(const EntryContents& contents);
 // directory set and the records set, each with the compression number its own set has, so a
 // rewritten entry keeps what the game loads (a payload repacked otherwise does not). For an
 // unchanged entry whose blocks LZO1X-999 wrote, the result is the stored payload byte for byte.
-// ARCHIVE_CODEC_UNAVAILABLE for a set whose number has no encoder (Oodle).
+// ARCHIVE_CODEC_UNAVAILABLE for a set whose number has no codec in `codecs` (Oodle without a
+// library).
 Result<std::vector<uint8_t>> reencode_entry_payload(const Dialect& dialect,
                                                     const EntryContents& like,
-                                                    const std::vector<ResourceRecord>& resources);
+                                                    const std::vector<ResourceRecord>& resources,
+                                                    const Codecs& codecs = builtin_codecs());
 
 }  // namespace f2g::archive

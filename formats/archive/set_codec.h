@@ -13,10 +13,11 @@ namespace f2g::archive {
 
 // Reads one set at the reader's position and advances past it (throws DecodeFailure).
 BlockSet read_set(Reader& r, const Dialect& dialect, Checker& c);
-// Decompresses `set` (throws DecodeFailure; ARCHIVE_OODLE for a block that needs Oodle).
-std::vector<uint8_t> decompress_set(const Dialect& dialect, const BlockSet& set, Checker& c,
-                                    const std::string& path);
-// The failure an Oodle block gives, located at the block.
-[[noreturn]] void fail_oodle(const StoredBlock& block, const std::string& path);
+// Decompresses `set` with `codecs` (throws DecodeFailure; ARCHIVE_OODLE for a block whose
+// codec is missing).
+std::vector<uint8_t> decompress_set(const Dialect& dialect, const BlockSet& set,
+                                    const Codecs& codecs, Checker& c, const std::string& path);
+// The failure a block gives whose codec this run lacks, located at the block.
+[[noreturn]] void fail_codec_missing(const StoredBlock& block, const std::string& path);
 
 }  // namespace f2g::archive

@@ -6,6 +6,7 @@ add_library(f2g_archive STATIC
   formats/archive/dialect.cpp
   formats/archive/archive_checks.cpp
   formats/archive/lzo.cpp
+  formats/archive/codec.cpp
   formats/archive/block_set.cpp
   formats/archive/container.cpp
   formats/archive/container_write.cpp

@@ -128,7 +128,7 @@ void add_import_inputs(Inputs& in) {
                   for (size_t i = 0; i < ar->entries.size(); ++i) {
                     Result<archive::EntryContents> c =
                         archive::read_entry(*ar, a.data(), a.size(), i);
-                    if (!c || c->kind != archive::EntryKind::Oodle) continue;
+                    if (!c || c->kind != archive::EntryKind::CodecMissing) continue;
                     Result<std::vector<archive::DirectoryEntry>> d =
                         archive::read_directory(*ar, a.data(), a.size(), i);
                     if (d && !d->empty()) return into_archive("grb/DataPC.forge", (*d)[0].id);

@@ -108,7 +108,7 @@ TEST(ImportArchive, AnOodleEntryIsRefused) {
   const Archive a = must_read(g);
   for (size_t i = 0; i < a.entries.size(); ++i) {
     Result<EntryContents> c = read_entry(a, g.data(), g.size(), i);
-    if (!c || c->kind != EntryKind::Oodle) continue;
+    if (!c || c->kind != EntryKind::CodecMissing) continue;
     Result<std::vector<DirectoryEntry>> dir = read_directory(a, g.data(), g.size(), i);
     ASSERT_TRUE(dir && !dir->empty());
     const Bytes glb;

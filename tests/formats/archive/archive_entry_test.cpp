@@ -119,12 +119,12 @@ TEST(ArchiveEntry, SpecialEntriesArePassedOver) {
 TEST(ArchiveEntry, AnOodleEntryIsListedWithItsDirectoryAndNoResources) {
   const Loaded b = load("grb/DataPC.forge");
   const EntryContents e = b.entry(4);
-  EXPECT_EQ(e.kind, EntryKind::Oodle);
+  EXPECT_EQ(e.kind, EntryKind::CodecMissing);
   EXPECT_STREQ(kind_name(e.kind), "oodle");
   ASSERT_EQ(e.directory.size(), 1u);
   EXPECT_EQ(e.directory[0].id, 0x30005u);
   EXPECT_TRUE(e.resources.empty());
-  EXPECT_TRUE(needs_oodle(grb(), e.sets[1]));
+  EXPECT_TRUE(codec_missing(grb(), e.sets[1], builtin_codecs()));
   EXPECT_EQ(b.entry(5).kind, EntryKind::Resources);  // the next entry still reads
 }
 

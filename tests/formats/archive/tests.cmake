@@ -1,5 +1,6 @@
 # archive unit tests: one binary per unit of formats/archive and its sample generator.
 f2g_test(archive_block_set_test SOURCES formats/archive/archive_block_set_test.cpp LIBS f2g_archive)
+f2g_test(archive_codec_test SOURCES formats/archive/archive_codec_test.cpp LIBS f2g_archive)
 f2g_test(archive_container_test SOURCES formats/archive/archive_container_test.cpp
          LIBS f2g_archive)
 f2g_test(archive_entry_test SOURCES formats/archive/archive_entry_test.cpp
