@@ -21,7 +21,8 @@ std::string entry_path(size_t i) { return "archive/entries[" + std::to_string(i)
 
 // The name record but for its size field (the first i32), which moves with the payload.
 bool same_names(const Entry& a, const Entry& b) {
-  return std::memcmp(a.name_record.data() + 4, b.name_record.data() + 4, kNameRecordSize - 4) == 0;
+  return std::memcmp(a.name_record.data() + 4, b.name_record.data() + 4,
+                     a.name_record.size() - 4) == 0;
 }
 
 // A changed entry, read strictly and held against the old one's structure.

@@ -1,7 +1,7 @@
-// Block codecs behind one interface (docs/ARCHITECTURE.md "Where things go"): a dialect's
-// compression number names a Codec; a Codecs set says which BlockCodec runs it in this run.
-// The LZO family is built in (liblzo2); a codec supplied at run time (a library the user
-// names) is one more entry. A codec the set lacks is the "codec missing" condition: the
+// Block codecs behind one interface (docs/ARCHITECTURE.md "An install as one object"): a
+// dialect's compression number names a Codec; a Codecs set says which BlockCodec runs it in
+// this run. The LZO family is built in (liblzo2); a codec supplied at run time (a library the
+// user names) is one more entry. A codec the set lacks is the "codec missing" condition: the
 // block's entry is listed with its directory and no resources (ARCHIVE_OODLE for Oodle).
 #pragma once
 

@@ -20,9 +20,10 @@ Reader reader_at(const uint8_t* data, size_t size, uint64_t offset) {
   return Reader(data + offset, data + size, "ARCHIVE", offset);
 }
 
-DataHeader read_data_header(const uint8_t* data, size_t size, uint64_t at, Checker& c) {
+DataHeader read_data_header(const ContainerLayout& l, const uint8_t* data, size_t size, uint64_t at,
+                            Checker& c) {
   c.check(check::data_header_inside,
-          at >= kHeaderSize && at <= size && size - at >= kDataHeaderSize,
+          at >= kHeaderSize && at <= size && size - at >= l.data_header_size,
           "archive.data_header_offset", 13, [&] {
             return "data header at " + hex(at) + " is not inside the " + std::to_string(size) +
                    "-byte archive after its 21-byte header";
@@ -32,7 +33,8 @@ DataHeader read_data_header(const uint8_t* data, size_t size, uint64_t at, Check
   DataHeader h;
   h.offset = at;
   h.entry_count = r.read<int32_t>("entry_count");
-  std::memcpy(h.fields.data(), r.take(h.fields.size(), "fields"), h.fields.size());
+  const size_t kept = l.data_header_size - 12u;
+  std::memcpy(h.fields.data(), r.take(kept, "fields"), kept);
   h.first_section_offset = r.u64("first_section_offset");
   return h;
 }
@@ -55,24 +57,24 @@ bool table_fits(uint64_t offset, int32_t count, uint64_t record, size_t size) {
   return offset <= size && uint64_t(count) <= (size - offset) / record;
 }
 
-Entry read_entry_records(const uint8_t* data, size_t size, const Section& s, uint32_t k, Checker& c,
-                         const std::string& path) {
+Entry read_entry_records(const ContainerLayout& l, const uint8_t* data, size_t size,
+                         const Section& s, uint32_t k, Checker& c, const std::string& path) {
   Entry e;
-  e.index_record_offset = s.index_table_offset + uint64_t(k) * kIndexRecordSize;
-  e.name_record_offset = s.name_table_offset + uint64_t(k) * kNameRecordSize;
+  e.index_record_offset = s.index_table_offset + uint64_t(k) * l.index_record_size;
+  e.name_record_offset = s.name_table_offset + uint64_t(k) * l.name_record_size;
   Reader ir = reader_at(data, size, e.index_record_offset);
   Reader::Scope si(ir, path);
   e.offset = ir.u64("offset");
-  e.file_id = ir.u64("file_id");
+  e.file_id = l.id_width == 8 ? ir.u64("file_id") : ir.u32("file_id");
   const int32_t payload_size = ir.read<int32_t>("size");
   c.check(check::payload_inside,
           payload_size >= 0 && e.offset <= size && uint64_t(payload_size) <= size - e.offset,
-          ir.path("size"), e.index_record_offset + 16, [&] {
+          ir.path("size"), e.index_record_offset + 8 + l.id_width, [&] {
             return "payload of " + std::to_string(payload_size) + " bytes at " + hex(e.offset) +
                    " is not inside the " + std::to_string(size) + "-byte archive";
           });
   e.size = uint32_t(payload_size);
-  std::memcpy(e.name_record.data(), data + e.name_record_offset, kNameRecordSize);
+  std::memcpy(e.name_record.data(), data + e.name_record_offset, l.name_record_size);
   int32_t name_size;
   std::memcpy(&name_size, e.name_record.data(), 4);
   c.check(check::sizes_agree, name_size == payload_size, path + "/name_record.size",
@@ -185,16 +187,18 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
             0, [] { return "the archive does not start with \"scimitar\""; });
     a.header_byte = r.u8("header_byte");
     a.version = r.read<int32_t>("version");
-    c.check(check::version, a.version == kArchiveVersion, r.path("version"), 9,
-            [&] { return "version " + std::to_string(a.version) + ", not 27"; });
-    a.data_header = read_data_header(data, size, r.u64("data_header_offset"), c);
-    uint64_t tables_end = a.data_header.offset + kDataHeaderSize;
+    a.layout = layout_of_version(a.version);
+    c.check(check::version, a.layout != nullptr, r.path("version"), 9,
+            [&] { return "version " + std::to_string(a.version) + ", not " + known_versions(); });
+    const ContainerLayout& l = *a.layout;
+    a.data_header = read_data_header(l, data, size, r.u64("data_header_offset"), c);
+    uint64_t tables_end = a.data_header.offset + l.data_header_size;
 
     std::unordered_set<uint64_t> seen;
     std::unordered_set<uint64_t> ids;
     uint64_t next = a.data_header.first_section_offset;
-    uint64_t at_next = a.data_header.offset + 36;  // where `next` was read
-    const uint64_t max_entries = size / (kIndexRecordSize + kNameRecordSize);
+    uint64_t at_next = a.data_header.offset + l.data_header_size - 8;  // where `next` was read
+    const uint64_t max_entries = size / (l.index_record_size + l.name_record_size);
     for (;;) {
       const std::string spath = "archive/sections[" + std::to_string(a.sections.size()) + "]";
       c.check(check::section_chain_acyclic, seen.insert(next).second, spath, at_next,
@@ -206,8 +210,8 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
       const Section s = read_section(sr);
       c.check(check::section_count, s.count >= 0, sr.path("count"), s.offset,
               [&] { return "entry count " + std::to_string(s.count); });
-      const bool fits = table_fits(s.index_table_offset, s.count, kIndexRecordSize, size) &&
-                        table_fits(s.name_table_offset, s.count, kNameRecordSize, size) &&
+      const bool fits = table_fits(s.index_table_offset, s.count, l.index_record_size, size) &&
+                        table_fits(s.name_table_offset, s.count, l.name_record_size, size) &&
                         uint64_t(s.count) <= max_entries - a.entries.size();
       c.check(check::table_inside, fits, spath, s.offset, [&] {
         return std::to_string(s.count) + " entries: the index table at " +
@@ -223,7 +227,7 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
               });
       for (int32_t k = 0; k < s.count; ++k) {
         const std::string epath = "archive/entries[" + std::to_string(a.entries.size()) + "]";
-        Entry e = read_entry_records(data, size, s, uint32_t(k), c, epath);
+        Entry e = read_entry_records(l, data, size, s, uint32_t(k), c, epath);
         e.index = uint32_t(a.entries.size());
         e.section = uint32_t(a.sections.size());
         c.check(check::file_id_unique, ids.insert(e.file_id).second, epath + ".file_id",
@@ -232,8 +236,8 @@ Result<Archive> read_archive(const uint8_t* data, size_t size, const ReadOptions
         a.entries.push_back(std::move(e));
       }
       tables_end = std::max({tables_end, s.offset + kSectionSize,
-                             s.index_table_offset + uint64_t(s.count) * kIndexRecordSize,
-                             s.name_table_offset + uint64_t(s.count) * kNameRecordSize});
+                             s.index_table_offset + uint64_t(s.count) * l.index_record_size,
+                             s.name_table_offset + uint64_t(s.count) * l.name_record_size});
       a.sections.push_back(s);
       if (s.next_offset == -1) break;
       next = uint64_t(s.next_offset);

@@ -10,6 +10,7 @@
 //   index record (20) u64 payload offset, u64 file id, i32 payload size
 //   name record (192) i32 size (= the index record's), ..., u32 resource type at 16, ...,
 //                    i32 timestamp at 40, char name[128] at 44, i32[5]
+// The sizes in brackets are version 27's: the version picks its ContainerLayout (dialect.h).
 #pragma once
 
 #include <array>
@@ -27,13 +28,9 @@
 namespace f2g::archive {
 
 constexpr char kArchiveMagic[8] = {'s', 'c', 'i', 'm', 'i', 't', 'a', 'r'};
-constexpr int32_t kArchiveVersion = 27;
 constexpr uint64_t kArchiveAlignment = 0x8000;  // archives are padded with zeros to this
 constexpr size_t kHeaderSize = 21;
-constexpr size_t kDataHeaderSize = 44;
 constexpr size_t kSectionSize = 48;
-constexpr size_t kIndexRecordSize = 20;
-constexpr size_t kNameRecordSize = 192;
 constexpr size_t kNameFieldOffset = 44, kNameFieldSize = 128;
 
 // True when `data` starts with the archive magic "scimitar".
@@ -41,7 +38,7 @@ bool looks_like_archive(const uint8_t* data, size_t size);
 
 struct DataHeader {
   int32_t entry_count = 0;
-  std::array<uint8_t, 32> fields{};  // bytes 4..36, kept verbatim (meaning not established)
+  std::array<uint8_t, 32> fields{};  // bytes 4..size-8, kept verbatim (meaning not established)
   uint64_t first_section_offset = 0;
   uint64_t offset = 0;  // where it is (the header's u64)
 };
@@ -66,15 +63,16 @@ struct Entry {
   uint32_t resource_type = 0;  // name record +16
   int32_t timestamp = 0;       // name record +40
   std::string name;            // name record +44, up to its first NUL
-  std::array<uint8_t, kNameRecordSize> name_record{};        // verbatim, every unknown field kept
+  std::array<uint8_t, kMaxNameRecordSize> name_record{};     // verbatim (the layout's size)
   uint64_t index_record_offset = 0, name_record_offset = 0;  // where its records are
 };
 
 struct Archive {
   const Dialect* dialect = nullptr;          // detected from the block sets, or given
   const Codecs* codecs = &builtin_codecs();  // what its entries are read with (ReadOptions)
+  const ContainerLayout* layout = nullptr;   // its version's
   uint8_t header_byte = 0;                   // the u8 after the magic, kept
-  int32_t version = kArchiveVersion;
+  int32_t version = 0;
   DataHeader data_header;
   std::vector<Section> sections;  // in chain order
   std::vector<Entry> entries;     // in archive order (section by section)

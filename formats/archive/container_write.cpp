@@ -19,9 +19,9 @@ void store(std::vector<uint8_t>& b, uint64_t at, T v) {
 }
 
 // The entry's name record: the kept bytes, with size, type, timestamp and name from `e`.
-void put_name_record(std::vector<uint8_t>& b, const Entry& e) {
+void put_name_record(const ContainerLayout& l, std::vector<uint8_t>& b, const Entry& e) {
   uint8_t* p = b.data() + e.name_record_offset;
-  std::memcpy(p, e.name_record.data(), kNameRecordSize);
+  std::memcpy(p, e.name_record.data(), l.name_record_size);
   store<int32_t>(b, e.name_record_offset, int32_t(e.size));
   store<uint32_t>(b, e.name_record_offset + 16, e.resource_type);
   store<int32_t>(b, e.name_record_offset + 40, e.timestamp);
@@ -39,8 +39,10 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
   if (section_capacity == 0) return write_error("a section holds at least one entry");
   if (entries.size() > 0x7FFFFFFF) return write_error("more entries than an i32 counts");
   Archive a;
+  const ContainerLayout& l = *dialect.layout;
   a.dialect = &dialect;
-  a.version = dialect.archive_version;
+  a.layout = &l;
+  a.version = l.version;
   a.data_header.offset = kHeaderSize;
   a.data_header.entry_count = int32_t(entries.size());
   const size_t sections =
@@ -49,7 +51,7 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
   std::memcpy(a.data_header.fields.data() + 24, &section_capacity, 4);
   const uint32_t nsections = uint32_t(sections);
   std::memcpy(a.data_header.fields.data() + 28, &nsections, 4);
-  uint64_t at = kHeaderSize + kDataHeaderSize;
+  uint64_t at = kHeaderSize + l.data_header_size;
   a.data_header.first_section_offset = at;
   for (size_t s = 0; s < sections; ++s) {
     Section sec;
@@ -58,8 +60,8 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
     sec.count = int32_t(std::min<size_t>(section_capacity, entries.size() - s * section_capacity));
     sec.last_index = sec.first_index + sec.count - 1;
     sec.index_table_offset = at + kSectionSize;
-    sec.name_table_offset = sec.index_table_offset + uint64_t(sec.count) * kIndexRecordSize;
-    at = sec.name_table_offset + uint64_t(sec.count) * kNameRecordSize;
+    sec.name_table_offset = sec.index_table_offset + uint64_t(sec.count) * l.index_record_size;
+    at = sec.name_table_offset + uint64_t(sec.count) * l.name_record_size;
     sec.next_offset = s + 1 < sections ? int64_t(at) : -1;
     for (int32_t k = 0; k < sec.count; ++k) {
       const NewEntry& n = entries[size_t(sec.first_index + k)];
@@ -72,8 +74,8 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
       e.resource_type = n.resource_type;
       e.timestamp = n.timestamp;
       e.name = n.name;
-      e.index_record_offset = sec.index_table_offset + uint64_t(k) * kIndexRecordSize;
-      e.name_record_offset = sec.name_table_offset + uint64_t(k) * kNameRecordSize;
+      e.index_record_offset = sec.index_table_offset + uint64_t(k) * l.index_record_size;
+      e.name_record_offset = sec.name_table_offset + uint64_t(k) * l.name_record_size;
       std::memcpy(e.name_record.data() + kNameFieldOffset, n.name.data(), n.name.size());
       a.entries.push_back(std::move(e));
     }
@@ -90,7 +92,9 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
 
 Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& payloads,
                                const Sink& sink) {
-  if (!a.tables_first || a.prelude.size() < kHeaderSize + kDataHeaderSize)
+  if (!a.layout) return write_error("the archive has no container layout");
+  const ContainerLayout& l = *a.layout;
+  if (!a.tables_first || a.prelude.size() < kHeaderSize + l.data_header_size)
     return write_error(
         "the archive's tables do not all lie below its first payload: rewriting "
         "that layout is not supported");
@@ -101,11 +105,13 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
   const auto inside = [&](uint64_t at, uint64_t n) {
     return at <= head.size() && n <= head.size() - at;
   };
-  if (!inside(a.data_header.offset, kDataHeaderSize))
+  if (!inside(a.data_header.offset, l.data_header_size))
     return write_error("the data header lies outside the prelude");
   store<int32_t>(head, a.data_header.offset, int32_t(a.entries.size()));
-  std::memcpy(head.data() + a.data_header.offset + 4, a.data_header.fields.data(), 32);
-  store<uint64_t>(head, a.data_header.offset + 36, a.data_header.first_section_offset);
+  std::memcpy(head.data() + a.data_header.offset + 4, a.data_header.fields.data(),
+              l.data_header_size - 12u);
+  store<uint64_t>(head, a.data_header.offset + l.data_header_size - 8,
+                  a.data_header.first_section_offset);
   for (const Section& s : a.sections) {
     if (!inside(s.offset, kSectionSize)) return write_error("a section lies outside the prelude");
     ByteWriter w;
@@ -125,16 +131,19 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
     if (payloads[i].size > 0x7FFFFFFF)
       return write_error("a payload of more than 2 GB",
                          "archive/entries[" + std::to_string(i) + "]");
-    if (!inside(e.index_record_offset, kIndexRecordSize) ||
-        !inside(e.name_record_offset, kNameRecordSize))
+    if (!inside(e.index_record_offset, l.index_record_size) ||
+        !inside(e.name_record_offset, l.name_record_size))
       return write_error("an entry's records lie outside the prelude",
                          "archive/entries[" + std::to_string(i) + "]");
     e.offset = offset;
     e.size = uint32_t(payloads[i].size);
     store<uint64_t>(head, e.index_record_offset, e.offset);
-    store<uint64_t>(head, e.index_record_offset + 8, e.file_id);
-    store<int32_t>(head, e.index_record_offset + 16, int32_t(e.size));
-    put_name_record(head, e);
+    if (l.id_width == 8)
+      store<uint64_t>(head, e.index_record_offset + 8, e.file_id);
+    else
+      store<uint32_t>(head, e.index_record_offset + 8, uint32_t(e.file_id));
+    store<int32_t>(head, e.index_record_offset + 8 + l.id_width, int32_t(e.size));
+    put_name_record(l, head, e);
     offset += e.size;
   }
   sink(head.data(), head.size());

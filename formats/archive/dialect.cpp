@@ -1,6 +1,8 @@
 // The dialect table (docs/READING.md "Forge archives", "Block sets"): one row per game.
 #include "formats/archive/dialect.h"
 
+#include <algorithm>
+
 namespace f2g::archive {
 namespace {
 
@@ -18,8 +20,11 @@ constexpr CompressionNumber kGrbNumbers[] = {
     {4, Codec::Oodle, "Oodle Mermaid (optimal)"},
 };
 
-constexpr Dialect kGrw{"grw", "Ghost Recon Wildlands", 27, 1, 2, 1, kGrwNumbers, 2};
-constexpr Dialect kGrb{"grb", "Ghost Recon Breakpoint", 27, 3, 4, 1, kGrbNumbers, 5};
+// GRW doc and GRB KB: the version-27 container of both games.
+constexpr ContainerLayout kVersion27{27, 44, 20, 8, 192};
+
+constexpr Dialect kGrw{"grw", "Ghost Recon Wildlands", &kVersion27, 1, 2, 1, kGrwNumbers, 2};
+constexpr Dialect kGrb{"grb", "Ghost Recon Breakpoint", &kVersion27, 3, 4, 1, kGrbNumbers, 5};
 
 }  // namespace
 
@@ -44,6 +49,22 @@ const Dialect* dialect_of_set_version(int16_t set_version) {
   for (const Dialect* d : dialects())
     if (d->set_version == set_version) return d;
   return nullptr;
+}
+
+const ContainerLayout* layout_of_version(int32_t version) {
+  for (const Dialect* d : dialects())
+    if (d->layout->version == version) return d->layout;
+  return nullptr;
+}
+
+std::string known_versions() {
+  std::vector<int32_t> v;
+  for (const Dialect* d : dialects()) v.push_back(d->layout->version);
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  std::string out;
+  for (int32_t x : v) out += (out.empty() ? "" : " or ") + std::to_string(x);
+  return out;
 }
 
 }  // namespace f2g::archive

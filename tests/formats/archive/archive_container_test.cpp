@@ -64,6 +64,27 @@ TEST(ArchiveContainer, TheDialectComesFromTheSetVersionOrIsForced) {
   EXPECT_EQ(dialect_of_set_version(1), &grw());
 }
 
+TEST(ArchiveContainer, TheVersionPicksTheContainerLayout) {
+  const ContainerLayout* v27 = layout_of_version(27);
+  ASSERT_NE(v27, nullptr);
+  EXPECT_EQ(grw().layout, v27);
+  EXPECT_EQ(grb().layout, v27);
+  EXPECT_EQ(v27->data_header_size, 44);
+  EXPECT_EQ(v27->index_record_size, 20);
+  EXPECT_EQ(v27->id_width, 8);
+  EXPECT_EQ(v27->name_record_size, 192);
+  EXPECT_EQ(layout_of_version(26), nullptr);
+  EXPECT_EQ(known_versions(), "27");
+  std::vector<uint8_t> b = test::sample("grw/DataPC.forge");
+  EXPECT_EQ(test::must_read(b).layout, v27);
+  test::put<int32_t>(b, 9, 26);
+  Result<Archive> a = read_archive(b.data(), b.size());
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error().code, "ARCHIVE_VERSION");
+  EXPECT_EQ(a.error().offset, 9u);
+  EXPECT_EQ(a.error().message, "version 26, not 27");
+}
+
 TEST(ArchiveContainer, RewritingEachSampleIsByteIdentical) {
   for (const char* name : {"grw/DataPC.forge", "grw/DataPC_patch_01.forge", "grb/DataPC.forge"}) {
     SCOPED_TRACE(name);
