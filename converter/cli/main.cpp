@@ -24,6 +24,7 @@
 #include "converter/inspect/info.h"
 #include "converter/inspect/scan_command.h"
 #include "converter/install/archive_inputs.h"
+#include "converter/install/oodle_library.h"
 #include "converter/io/command_guard.h"
 #include "converter/io/heap_policy.h"
 #include "converter/io/interrupt.h"
@@ -634,11 +635,22 @@ int run_cli(int argc, char** argv) {
       add_ls(app, ls_args),           add_extract(app, extract_args),
   };
 
+  // --oodle: every command that reads or writes archives (scan reads raw files only).
+  std::string oodle;
+  for (const Command& c : commands)
+    if (c.app->get_name() != "scan")
+      c.app
+          ->add_option("--oodle", oodle,
+                       "Your copy of RAD's Oodle library (oo2core / liboo2corelinux64), opened "
+                       "when an Oodle block needs it; default: $FORGE2GLTF_OODLE")
+          ->type_name("LIB");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : kExitUsage;  // --help and --version exit 0
   }
+  install::use_oodle_library(install::oodle_library_choice(oodle));
   for (const Command& c : commands)
     if (c.app->parsed()) {
       const int code = c.run();

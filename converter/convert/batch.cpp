@@ -43,6 +43,7 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
       add_archive_totals(*out.totals.archives, pa.found);
   }
   std::vector<uint64_t> oodle(plan.archives.size(), 0);  // per archive, for its one warning
+  bool hinted = false;                                   // the --oodle hint: once a run
   io::PoolOptions pool;
   pool.jobs = batch.jobs;
   pool.progress = batch.progress;
@@ -86,7 +87,7 @@ BatchResult run_batch(const ConvertPlan& plan, const ConvertOptions& options,
         if (item.last_of_archive && pending) {
           clear_line();
           const std::string line = install::oodle_warning_line(
-              plan.jobs[plan.install.archives[size_t(item.archive)].job].display, pending);
+              plan.jobs[plan.install.archives[size_t(item.archive)].job].display, pending, hinted);
           std::fprintf(batch.err, "%s\n", line.c_str());
         }
       });

@@ -8,6 +8,7 @@
 
 #include "converter/import/import_command.h"
 #include "converter/install/install.h"
+#include "converter/install/oodle_library.h"
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
 #include "converter/io/json_text.h"
@@ -57,10 +58,12 @@ Result<Found> find_resource(const install::ArchiveView& donor, const InstallInde
   if (!c) return c.error();
   const Entry& e = donor.archive.entries[r->entry];
   if (c->kind == EntryKind::CodecMissing)
-    return Error{"IMPORT_ARCHIVE_OODLE",
-                 "entry " + std::to_string(e.file_id) + " '" + e.name + "' holds resource " +
-                     hex(id) + " in Oodle-compressed blocks: no encoder here can write them back",
-                 "archive/entries[" + std::to_string(r->entry) + "]", e.offset};
+    return Error{
+        "IMPORT_ARCHIVE_OODLE",
+        "entry " + std::to_string(e.file_id) + " '" + e.name + "' holds resource " + hex(id) +
+            " in Oodle-compressed blocks and no Oodle library was given to write them back: "
+            "name your copy with --oodle LIB (or FORGE2GLTF_OODLE)",
+        "archive/entries[" + std::to_string(r->entry) + "]", e.offset};
   return Found{r->entry, std::move(*c), r->slot};
 }
 
@@ -73,7 +76,7 @@ std::optional<Diagnostic> gate(const PayloadRef& b, size_t entry, size_t resourc
     g.message = "the new archive does not read back: " + e.message + " [" + e.code + "]";
     return g;
   };
-  Result<Archive> a = read_archive(b.data, b.size);
+  Result<Archive> a = read_archive(b.data, b.size, install::read_options());
   if (!a) return failed(a.error());
   if (!a->warnings.empty()) return failed(a->warnings[0]);
   Result<EntryContents> c = read_entry(*a, b.data, b.size, entry);
@@ -159,7 +162,7 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
     out.error = std::move(d);
     return out;
   };
-  Result<Archive> a = read_archive(data, size);
+  Result<Archive> a = read_archive(data, size, install::read_options());
   if (!a) return fail(a.error());
   const install::ArchiveView view = view_of(*a, donor);
   const InstallIndex index = index_of(view);
@@ -210,7 +213,7 @@ ArchiveImportOutcome import_edits_into_archive(const std::vector<ArchiveEdit>& e
     }
     if (!changed) continue;
     Result<std::vector<uint8_t>> payload =
-        reencode_entry_payload(*a->dialect, done[i].found.contents, records);
+        reencode_entry_payload(*a->dialect, done[i].found.contents, records, *a->codecs);
     if (!payload) return fail(payload.error());
     refs[entry] = {payload->data(), payload->size()};
     payloads[entry] = std::move(*payload);

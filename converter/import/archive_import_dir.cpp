@@ -5,6 +5,7 @@
 #include "converter/import/archive_import.h"
 #include "converter/import/import_command.h"
 #include "converter/install/install.h"
+#include "converter/install/oodle_library.h"
 #include "converter/io/inputs.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
@@ -25,7 +26,7 @@ struct MeshName {
 // Every Mesh resource of the entries that read (Oodle ones cannot be written back anyway).
 std::vector<MeshName> meshes_of(const DonorArchive& donor) {
   std::vector<MeshName> out;
-  Result<Archive> a = read_archive(donor.data, donor.size);
+  Result<Archive> a = read_archive(donor.data, donor.size, install::read_options());
   if (!a) return out;
   install::walk_entries({*a, donor.data, donor.size, donor.mapped}, [&](install::EntryVisit& v) {
     const ir::Result<EntryContents>& c = v.contents();

@@ -71,6 +71,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     err << convert::failure_line(where, d) << "\n";
     status = 1;
   };
+  bool hinted = false;  // the --oodle hint: once a run
   for (const io::Job& job : jobs) {
     ir::Result<install::MappedArchive> a = job.error
                                                ? ir::Result<install::MappedArchive>(*job.error)
@@ -120,7 +121,7 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
       }
       return true;
     });
-    if (oodle) err << install::oodle_warning_line(job.display, oodle) << "\n";
+    if (oodle) err << install::oodle_warning_line(job.display, oodle, hinted) << "\n";
   }
   out << "forge2gltf extract: " << written << " resources written ("
       << convert::human_bytes(double(bytes)) << ") to " << run.out << "\n";

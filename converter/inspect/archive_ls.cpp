@@ -99,6 +99,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
     err << convert::failure_line(where, d) << "\n";
   };
   if (json_out) out << "{\"archives\": [";
+  bool hinted = false;  // the --oodle hint: once a run
   for (size_t k = 0; k < jobs.size(); ++k) {
     const io::Job& job = jobs[k];
     ir::Result<install::MappedArchive> a = job.error
@@ -147,7 +148,7 @@ int run_ls_command(const std::vector<std::string>& inputs, bool json_out, std::o
           print_entry_text(e.doc, out);
         return true;
       });
-    if (oodle) err << install::oodle_warning_line(job.display, oodle) << "\n";
+    if (oodle) err << install::oodle_warning_line(job.display, oodle, hinted) << "\n";
     if (json_out) out << "]}";
   }
   if (json_out) out << "\n]}\n";

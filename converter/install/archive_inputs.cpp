@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "converter/install/oodle_library.h"
+
 namespace f2g::install {
 
 bool starts_like_archive(const std::string& path) {
@@ -30,7 +32,7 @@ ir::Result<MappedArchive> open_archive(const std::string& path, DecodeObserver* 
   if (!input) return input.error();
   MappedArchive a;
   a.input = std::move(*input);
-  archive::ReadOptions options;
+  archive::ReadOptions options = read_options();
   options.observer = observer;
   Result<archive::Archive> read = archive::read_archive(a.data(), a.size(), options);
   if (!read) return read.error();
@@ -108,11 +110,18 @@ std::string archive_warning_line(const std::string& archive, const ir::Diagnosti
   return "forge2gltf: " + archive + ": warning: " + warning.to_string();
 }
 
-std::string oodle_warning_line(const std::string& archive, uint64_t entries) {
-  return "forge2gltf: " + archive + ": warning: " + std::to_string(entries) +
-         (entries == 1 ? " entry needs" : " entries need") +
-         " the Oodle codec, which this build does not have: their resources are not read [" +
-         archive::kOodleCode + "]";
+std::string oodle_warning_line(const std::string& archive, uint64_t entries, bool& hinted) {
+  std::string line = "forge2gltf: " + archive + ": warning: " + std::to_string(entries) +
+                     (entries == 1 ? " entry needs" : " entries need") +
+                     " the Oodle codec, which this build does not have: their resources are "
+                     "not read [" +
+                     archive::kOodleCode + "]";
+  if (!hinted)
+    line +=
+        "\nforge2gltf: hint: Oodle entries read with your own copy of RAD's Oodle library: "
+        "--oodle LIB (or FORGE2GLTF_OODLE=LIB)";
+  hinted = true;
+  return line;
 }
 
 std::vector<io::Job> list_archives(const std::vector<std::string>& arguments) {

@@ -82,7 +82,8 @@ std::vector<size_t> archive_jobs(const std::vector<io::Job>& jobs);
 // (offset 0x..) [CODE]", and the one line per archive for its entries that need Oodle
 // (ARCHIVE_OODLE, with the count: a warning, since nothing read is broken).
 std::string archive_warning_line(const std::string& archive, const ir::Diagnostic& warning);
-std::string oodle_warning_line(const std::string& archive, uint64_t entries);
+// The first Oodle line of a run (`hinted` false) is followed by one hint line naming --oodle.
+std::string oodle_warning_line(const std::string& archive, uint64_t entries, bool& hinted);
 
 // The ARCHIVE arguments of ls, extract, info and census --archives: expand_inputs, keeping
 // every file named directly (a missing one with its error; one that is not an archive fails

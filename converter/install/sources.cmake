@@ -4,5 +4,6 @@
 # Below every command that reads archives (convert, inspect, import, verify), above io.
 add_library(f2g_install STATIC
   converter/install/archive_inputs.cpp
-  converter/install/install.cpp)
-target_link_libraries(f2g_install PUBLIC f2g_io f2g_archive f2g_common)
+  converter/install/install.cpp
+  converter/install/oodle_library.cpp)
+target_link_libraries(f2g_install PUBLIC f2g_io f2g_archive f2g_common PRIVATE ${CMAKE_DL_LIBS})

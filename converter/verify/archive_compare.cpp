@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "converter/install/install.h"
+#include "converter/install/oodle_library.h"
 #include "converter/io/input_file.h"
 #include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
@@ -81,8 +82,8 @@ void check_changed(const Archive& na, const uint8_t* nd, size_t ns, const Archiv
 ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_t* od, size_t os,
                                       const EntriesCompared& done) {
   ArchiveCompareReport report;
-  Result<Archive> na = read_archive(nd, ns);
-  Result<Archive> oa = na ? read_archive(od, os) : na;
+  Result<Archive> na = read_archive(nd, ns, install::read_options());
+  Result<Archive> oa = na ? read_archive(od, os, install::read_options()) : na;
   if (!na || !oa) {
     report.error = na ? oa.error() : na.error();
     return report;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "converter/install/install.h"
+#include "converter/install/oodle_library.h"
 #include "converter/verify/report_output.h"
 #include "formats/archive/archive.h"
 #include "formats/common/error.h"
@@ -25,7 +26,7 @@ ArchiveReencodeReport reencode_archive_check(
   using namespace archive;
   ArchiveReencodeReport report;
   report.input_size = size;
-  Result<Archive> a = read_archive(data, size);
+  Result<Archive> a = read_archive(data, size, install::read_options());
   if (!a) {
     report.error = a.error();
     return report;
@@ -48,7 +49,8 @@ ArchiveReencodeReport reencode_archive_check(
       payloads.push_back({stored, e.size});
       return true;
     }
-    Result<std::vector<uint8_t>> p = reencode_entry_payload(*a->dialect, *c, resource_records(*c));
+    Result<std::vector<uint8_t>> p =
+        reencode_entry_payload(*a->dialect, *c, resource_records(*c), *a->codecs);
     if (!p) {
       report.error = p.error();
       return false;

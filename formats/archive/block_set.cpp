@@ -139,6 +139,9 @@ std::vector<uint8_t> decompress_set(const Dialect& d, const BlockSet& set, const
     }
     const std::string why =
         codec->decompress(b.data, b.stored_size, out.data() + at, b.uncompressed_size);
+    if (!why.empty() && codec->failure_code())  // the codec's own fault, not the stream's
+      throw DecodeFailure(Error{codec->failure_code(), std::string(number->name) + ": " + why,
+                                path + "/blocks[" + std::to_string(i) + "].data", b.offset + 4});
     c.check(check::stream_decodes, why.empty(), path + "/blocks[" + std::to_string(i) + "].data",
             b.offset + 4, [&] {
               return std::string(number->name) + " stream of " + std::to_string(b.stored_size) +
@@ -215,7 +218,7 @@ Result<std::vector<uint8_t>> encode_block_set(const Dialect& d, const uint8_t* d
     std::vector<uint8_t> z;
     std::string why;
     if (!codec->compress(number, data + at, len, z, why))
-      return Error{"ARCHIVE_WRITE",
+      return Error{codec->failure_code() ? codec->failure_code() : "ARCHIVE_WRITE",
                    std::string("the ") + n->name + " compressor failed on a block of " +
                        std::to_string(len) + " bytes: " + why,
                    "set/blocks[" + std::to_string(at / kBlockSize) + "]", 0};

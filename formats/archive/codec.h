@@ -25,6 +25,9 @@ class BlockCodec {
   // this codec cannot (no encoder, a library failure); `out` is then unspecified.
   virtual bool compress(uint8_t number, const uint8_t* src, size_t src_size,
                         std::vector<uint8_t>& out, std::string& why) const = 0;
+  // The code a failure of this codec is reported under; nullptr: the stream is at fault
+  // (ARCHIVE_STREAM, ARCHIVE_WRITE), as for a codec built in.
+  virtual const char* failure_code() const { return nullptr; }
 };
 
 // The codecs of one run. LZO is always there; `oodle` is what the user supplied, if anything.

@@ -2,12 +2,13 @@
 // the GRB/GRW sample meshes plus small synthetic non-mesh resources: two sections, payloads
 // of one block and of several, raw and compressed blocks (LZO1X-999, GRW's 0, GRB's LZO2A),
 // a record whose gap is a long FileHeader, the two special entries, a patch forge that
-// supersedes one mesh, and a GRB entry marked Oodle.
+// supersedes one mesh, and a GRB entry in Oodle blocks (written with the stand-in).
 #include <cstring>
 
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
 #include "samples/generator/game_samples.h"
+#include "tests/support/oodle_standin/standin_codec.h"
 
 namespace f2g::samples {
 namespace {
@@ -121,27 +122,35 @@ std::vector<Item> specials(const Dialect& d, uint64_t file_id, const std::vector
   return {meta, prefetch};
 }
 
-// Compression 3 (Oodle) in GRB: the directory's blocks are raw (readable), the records' block
-// is opaque stored bytes with a valid checksum (no Oodle encoder exists here).
-Item oodle_entry(const Dialect& d, uint64_t file_id, uint64_t resource_id) {
-  std::vector<uint8_t> dir(16);
-  const uint16_t one = 1;
-  const uint32_t record_size = 12 + 8 + 1 + 64;
-  std::memcpy(dir.data(), &one, 2);
-  std::memcpy(dir.data() + 2, &resource_id, 8);
-  std::memcpy(dir.data() + 10, &record_size, 4);
-  const std::vector<uint8_t> opaque = noise(40, 7);
-  archive::BlockSet head, body;
-  head.header.version = body.header.version = d.set_version;
-  head.header.compression = body.header.compression = 3;
-  head.blocks.push_back({16, archive::adler32_zero(dir.data(), 16), dir.data(), 16, 0});
-  body.blocks.push_back(
-      {record_size, archive::adler32_zero(opaque.data(), opaque.size()), opaque.data(), 40, 0});
-  Item it{{file_id, archive::class_id("Material"), 0x5888C31C, "Oodle_Material"},
-          archive::encode_stored_block_set(d, head)};
-  const std::vector<uint8_t> b = archive::encode_stored_block_set(d, body);
-  it.payload.insert(it.payload.end(), b.begin(), b.end());
-  return it;
+// The stand-in for Oodle (tests/support/oodle_standin): what writes the GRB sample's Oodle entry,
+// so the path through a library the user names runs on it (docs/READING.md "Oodle").
+class StandinOodle final : public archive::BlockCodec {
+ public:
+  std::string decompress(const uint8_t* src, size_t size, uint8_t* out,
+                         size_t out_size) const override {
+    return standin::decompress(src, size, out, out_size) == out_size ? "" : "stand-in stream";
+  }
+  bool compress(uint8_t, const uint8_t* src, size_t size, std::vector<uint8_t>& out,
+                std::string&) const override {
+    out.resize(standin::bound(size));
+    out.resize(standin::compress(src, size, out.data()));
+    return true;
+  }
+};
+
+// Compression 3 (Oodle Mermaid) in GRB, written with the stand-in: a mesh (the pipe under a
+// resource id of its own) and its Material. Ids without repeated bytes leave the 30-byte
+// directory incompressible, so its set is stored raw and reads without a library.
+Item oodle_entry(const Dialect& d, uint64_t file_id, uint64_t pipe_id, uint64_t material_id) {
+  static const StandinOodle standin;
+  archive::Codecs codecs;
+  codecs.oodle = &standin;
+  ResourceRecord pipe = mesh_record("grb/static_format13_pipe.mesh", "Oodle_Pipe");
+  std::memcpy(pipe.body.data(), &pipe_id, 8);
+  const std::vector<ResourceRecord> records{
+      pipe, synthetic("Material", "Oodle_Material", material_id, refs({}))};
+  return {{file_id, kMeshClass, 0x5888C31C, "GRB_Oodle_Pipe"},
+          must(archive::encode_entry_payload(d, records, 3, codecs))};
 }
 
 SampleFile archive_file(const std::string& path, const Dialect& d, std::vector<Item> items,
@@ -223,7 +232,7 @@ std::vector<SampleFile> archive_samples() {
                          mesh_record("grb/mesh_data_only_format11_foliage.mesh", "Foliage"),
                          mesh_record("grb/static_format12_crate.mesh", "Crate"),
                          mesh_record("grb/static_format13_pipe.mesh", "Pipe")}));
-  b.push_back(oodle_entry(B, 2005, 0x30005));
+  b.push_back(oodle_entry(B, 2005, 0xC3A5F1E2B4D69788, 0x5D1E9A7B3C8F2461));
   b.push_back(resources(
       B, 2006, "GRB_Soldier_Textures",
       {synthetic("TextureMap", "Soldier_NormalMap", 0x30006, refs({0x30007})),

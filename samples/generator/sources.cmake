@@ -41,6 +41,7 @@ ${f2g_sample_calls}  return all;
 add_library(f2g_samples STATIC ${f2g_sample_sources} ${f2g_generated}/game_samples.cpp
             samples/generator/archive_samples.cpp samples/generator/unlike_samples.cpp)
 target_include_directories(f2g_samples PUBLIC ${PROJECT_BINARY_DIR}/generated)
-target_link_libraries(f2g_samples PUBLIC ${F2G_GAME_LIBRARIES} f2g_archive)
+target_link_libraries(f2g_samples PUBLIC ${F2G_GAME_LIBRARIES} f2g_archive
+                      PRIVATE f2g_oodle_standin_codec)
 add_executable(forge2gltf-samples samples/generator/main.cpp)
 target_link_libraries(forge2gltf-samples PRIVATE f2g_samples)

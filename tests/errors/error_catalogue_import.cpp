@@ -9,6 +9,7 @@
 #include "converter/import/archive_import.h"
 #include "converter/import/import.h"
 #include "converter/import/import_command.h"
+#include "converter/install/oodle_library.h"
 #include "formats/archive/archive.h"
 #include "formats/registry.h"
 #include "gltf_writer/write/write.h"
@@ -134,6 +135,28 @@ void add_import_inputs(Inputs& in) {
                     if (d && !d->empty()) return into_archive("grb/DataPC.forge", (*d)[0].id);
                   }
                   return std::vector<Diagnostic>{};
+                }});
+  in.push_back({"ARCHIVE_OODLE_LIBRARY",
+                "the GRB sample's Oodle entry read through the stand-in that returns one byte "
+                "short",
+                [] {
+                  const std::vector<uint8_t> a =
+                      read_bytes(source_path("samples/archives/grb/DataPC.forge"));
+                  const install::OodleLibrary short_one(std::string(F2G_BINARY_DIR) +
+                                                        "/oodle/liboodle_standin_short.so");
+                  archive::Codecs codecs;
+                  codecs.oodle = &short_one;
+                  archive::ReadOptions o;
+                  o.codecs = &codecs;
+                  std::vector<Diagnostic> out;
+                  Result<archive::Archive> ar = archive::read_archive(a.data(), a.size(), o);
+                  if (!ar) return out;
+                  for (size_t i = 0; i < ar->entries.size(); ++i)
+                    if (Result<archive::EntryContents> c =
+                            archive::read_entry(*ar, a.data(), a.size(), i);
+                        !c)
+                      out.push_back(c.error());
+                  return out;
                 }});
   const std::string rr = "rr/static24_props";
   const std::string skinned = "rr/split12_character";

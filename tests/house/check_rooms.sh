@@ -113,5 +113,14 @@ while IFS= read -r hit; do breach "a CheckDef named apart from its stable name: 
   < <(git ls-files 'formats/*_checks.cpp' 2>/dev/null | xargs perl -0ne \
         'while (/const CheckDef (\w+)\s*\{\s*"\w+\.(\w+)"/g) { print "$ARGV: $1 is $2\n" if $1 ne $2 }')
 
+# 6. No Oodle code, header or binary (docs/READING.md "Oodle"): RAD's library is the user's own.
+#    Its entry points are named only where the library is loaded and in the tests' stand-in.
+while IFS= read -r hit; do breach "an Oodle header or binary is tracked: $hit"; done \
+  < <(git ls-files 2>/dev/null | grep -iE '(^|/)(oodle2[a-z]*\.h|oo2core[^/]*|oo2net[^/]*|liboo2[^/]*|[^/]*\.(dll|so|dylib|a|lib))$')
+while IFS= read -r hit; do breach "names Oodle's API outside the loader and the stand-in: $hit"; done \
+  < <(git ls-files 2>/dev/null | grep -E '\.(cpp|h|c|cmake|py)$' \
+        | grep -vE '^(converter/install/oodle_library\.(h|cpp)|tests/support/oodle_standin/)' \
+        | xargs grep -nHE 'OodleLZ_[A-Za-z]+\s*\(|#\s*include\s*[<"]([^>"]*/)?oodle2' 2>/dev/null)
+
 if ((status == 0)); then echo "house: rooms, game names and citations as documented"; fi
 exit "$status"

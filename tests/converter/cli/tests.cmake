@@ -17,3 +17,9 @@ add_dependencies(import_summary_test forge2gltf)
 f2g_test(non_utf8_names_test SOURCES converter/cli/non_utf8_names_test.cpp
          LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json)
 add_dependencies(non_utf8_names_test forge2gltf)
+
+# --oodle through the stand-in libraries (tests/support/oodle_standin) on the sample GRB archive.
+f2g_test(oodle_cli_test SOURCES converter/cli/oodle_cli_test.cpp
+         LIBS nlohmann_json::nlohmann_json)
+add_dependencies(oodle_cli_test forge2gltf oodle_standin oodle_standin_failing
+                 oodle_standin_short oodle_standin_overrun oodle_standin_nosymbols)

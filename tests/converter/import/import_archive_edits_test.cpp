@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "converter/import/archive_import.h"
+#include "converter/install/oodle_library.h"
 #include "converter/verify/archive_compare.h"
 #include "formats/registry.h"
 #include "tests/support/archive_test_support.h"
@@ -37,7 +38,8 @@ using Json = nlohmann::json;
 using Doc = f2g::test::GltfDoc;
 
 // Skinned and static meshes of both dialects; Rock shares an LZO1X (not -999) entry with three
-// other meshes, Pipe a seven-resource one.
+// other meshes, Pipe a seven-resource one; Oodle_Pipe sits in the GRB sample's Oodle entry,
+// read and written here through the stand-in library (tests/support/oodle_standin).
 struct Case {
   std::string archive, mesh;
 };
@@ -45,7 +47,14 @@ const std::vector<Case> kCases = {{"grw/DataPC.forge", "Ranger_LOD0"},
                                   {"grw/DataPC.forge", "Rock"},
                                   {"grw/DataPC_patch_01.forge", "Ranger_LOD0"},
                                   {"grb/DataPC.forge", "Soldier_LOD0"},
-                                  {"grb/DataPC.forge", "Pipe"}};
+                                  {"grb/DataPC.forge", "Pipe"},
+                                  {"grb/DataPC.forge", "Oodle_Pipe"}};
+
+const bool kStandin = [] {
+  install::use_oodle_library(std::string(F2G_BINARY_DIR) + "/oodle/liboodle_standin.so");
+  test_codecs() = &install::run_codecs();
+  return true;
+}();
 
 MeshResource mesh_named(const Bytes& archive, const std::string& name) {
   for (const MeshResource& m : meshes_of(archive))

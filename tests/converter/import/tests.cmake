@@ -26,6 +26,7 @@ f2g_test(import_archive_test SOURCES converter/import/import_archive_test.cpp LI
 # Edited meshes into a copy of their sample archive: only their entry changes (Done means 2).
 f2g_test(import_archive_edits_test SOURCES converter/import/import_archive_edits_test.cpp
          LIBS f2g_converter)
+add_dependencies(import_archive_edits_test oodle_standin)
 # Blender 3.4's default glTF export read back: corner colours, shape-key normals.
 f2g_test(import_blender_export_test SOURCES converter/import/import_blender_export_test.cpp
          LIBS f2g_import)

@@ -1,0 +1,23 @@
+# The Oodle stand-in (docs/READING.md "Oodle"): a codec of this project's own behind RAD's two
+# entry points, so the Oodle path runs in the samples and tests without RAD's library. The
+# generator links the codec; the tests load the shared libraries, one sound and four hostile.
+add_library(f2g_oodle_standin_codec STATIC tests/support/oodle_standin/standin_codec.cpp)
+set_target_properties(f2g_oodle_standin_codec PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_include_directories(f2g_oodle_standin_codec PUBLIC ${PROJECT_SOURCE_DIR})
+target_link_libraries(f2g_oodle_standin_codec PUBLIC PkgConfig::LZO2)
+foreach(mode 0 1 2 3 4)
+  set(lib_name oodle_standin)
+  if(mode EQUAL 1)
+    set(lib_name oodle_standin_failing)
+  elseif(mode EQUAL 2)
+    set(lib_name oodle_standin_short)
+  elseif(mode EQUAL 3)
+    set(lib_name oodle_standin_overrun)
+  elseif(mode EQUAL 4)
+    set(lib_name oodle_standin_nosymbols)
+  endif()
+  add_library(${lib_name} SHARED tests/support/oodle_standin/standin_library.cpp)
+  target_compile_definitions(${lib_name} PRIVATE F2G_STANDIN_MODE=${mode})
+  target_link_libraries(${lib_name} PRIVATE f2g_oodle_standin_codec)
+  set_target_properties(${lib_name} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/oodle)
+endforeach()
