@@ -19,6 +19,7 @@
 #include "converter/verify/reencode_check.h"
 #include "formats/registry.h"
 #include "tests/support/archive_test_support.h"
+#include "tests/support/files.h"
 #include "tests/support/gltf_import.h"
 
 namespace f2g::import {
@@ -33,16 +34,8 @@ using Json = nlohmann::json;
 constexpr uint8_t kLzo2a = 2;  // GRB's number for LZO2A (formats/archive/dialect.cpp)
 constexpr size_t kNoise = 3 * 0x8000 + 1000;  // the noise resource's fields: 4 blocks with it
 
-void write_file(const fs::path& path, const Bytes& b) {
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(b.data()), long(b.size()));
-}
-
 fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::path(F2G_BINARY_DIR) / "import_archive_lzo2a_test" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return f2g::test::fresh_build_dir("import_archive_lzo2a_test", name);
 }
 
 uint64_t noise_id(size_t entry) { return 0x4E4F495345000000ull + entry; }
@@ -190,9 +183,9 @@ fs::path write_gltf(const fs::path& dir, const ir::Mesh& mesh, float dx) {
     acc["min"][0] = acc["min"][0].get<float>() + dx;
     acc["max"][0] = acc["max"][0].get<float>() + dx;
   }
-  write_file(dir / "mesh.bin", g->bin);
+  f2g::test::write_bytes(dir / "mesh.bin", g->bin);
   const std::string text = g->json.dump();
-  write_file(dir / "mesh.gltf", Bytes(text.begin(), text.end()));
+  f2g::test::write_bytes(dir / "mesh.gltf", Bytes(text.begin(), text.end()));
   return dir / "mesh.gltf";
 }
 
@@ -220,7 +213,7 @@ TEST(ImportArchiveLzo2a, TheBuiltArchiveHasLzo2aMeshEntriesBesideTheSamplesOther
 
 TEST(ImportArchiveLzo2a, VerifyReencodeGivesItBackByteForByte) {
   const fs::path dir = temp_dir("verify");
-  write_file(dir / "DataPC.forge", built());
+  f2g::test::write_bytes(dir / "DataPC.forge", built());
   Json report;
   EXPECT_EQ(verify_reencode(dir / "DataPC.forge", report), 0) << report.dump();
   EXPECT_EQ(report["ok"], true);
@@ -232,7 +225,7 @@ TEST(ImportArchiveLzo2a, VerifyReencodeGivesItBackByteForByte) {
 TEST(ImportArchiveLzo2a, AnUneditedMeshImportsBackToTheSameArchive) {
   const fs::path dir = temp_dir("unedited");
   const Bytes& b = built();
-  write_file(dir / "DataPC.forge", b);
+  f2g::test::write_bytes(dir / "DataPC.forge", b);
   for (const MeshResource& m : meshes_of(b)) {
     if (!kLzo2aMeshes.count(m.name)) continue;
     SCOPED_TRACE(m.name);
@@ -246,7 +239,7 @@ TEST(ImportArchiveLzo2a, AnUneditedMeshImportsBackToTheSameArchive) {
 TEST(ImportArchiveLzo2a, AnEditedMeshGoesIntoItsLzo2aEntryAndTheArchiveReencodesByteForByte) {
   const fs::path dir = temp_dir("edited");
   const Bytes& b = built();
-  write_file(dir / "DataPC.forge", b);
+  f2g::test::write_bytes(dir / "DataPC.forge", b);
   for (const MeshResource& m : meshes_of(b)) {
     if (!kLzo2aMeshes.count(m.name)) continue;
     SCOPED_TRACE(m.name);

@@ -12,6 +12,7 @@
 #include "converter/import/archive_import.h"
 #include "formats/registry.h"
 #include "tests/support/archive_test_support.h"
+#include "tests/support/files.h"
 #include "tests/support/import_forms.h"
 
 namespace f2g::import {
@@ -26,16 +27,8 @@ using Json = nlohmann::json;
 const std::vector<std::string> kSamples = {"grw/DataPC.forge", "grw/DataPC_patch_01.forge",
                                            "grb/DataPC.forge"};
 
-void write_file(const fs::path& path, const Bytes& b) {
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(b.data()), long(b.size()));
-}
-
 fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::path(F2G_BINARY_DIR) / "import_archive_test" / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return f2g::test::fresh_build_dir("import_archive_test", name);
 }
 
 GltfInput glb_input(const Bytes& glb) {
@@ -54,7 +47,7 @@ TEST(ImportArchive, EveryMeshInEveryFormImportedBackGivesTheArchiveByteForByte) 
     const fs::path dir = temp_dir("identity_" + std::to_string(&name - kSamples.data()));
     for (const MeshResource& m : meshes_of(archive)) {
       const fs::path body = dir / (std::to_string(m.id) + ".mesh");
-      write_file(body, m.body);
+      f2g::test::write_bytes(body, m.body);
       for (const f2g::test::ImportForm& form : f2g::test::kImportForms) {
         SCOPED_TRACE(name + " resource " + m.name + " form " + form.name);
         const fs::path glb = f2g::test::converted(body, std::to_string(m.id) + ".mesh", dir, form);
@@ -94,7 +87,7 @@ TEST(ImportArchive, AnUnchangedBodyKeepsAPayloadAnotherCompressorWrote) {
   const Bytes archive = *write_archive(a, refs);
 
   const fs::path dir = temp_dir("raw");
-  write_file(dir / "body.mesh", m.body);
+  f2g::test::write_bytes(dir / "body.mesh", m.body);
   const Bytes g = f2g::test::read_bytes(
       f2g::test::converted(dir / "body.mesh", "body.mesh", dir, f2g::test::kImportForms[0]));
   const ArchiveImportOutcome o =
@@ -136,8 +129,8 @@ TEST(ImportArchive, TheCommandNeverWritesOverTheDonorAndWantsAnArchive) {
   const Bytes w = sample("grw/DataPC.forge");
   const MeshResource m = meshes_of(w).at(0);
   const fs::path donor = d / "DataPC.forge", body = d / "body.mesh";
-  write_file(donor, w);
-  write_file(body, m.body);
+  f2g::test::write_bytes(donor, w);
+  f2g::test::write_bytes(body, m.body);
   const fs::path glb = f2g::test::converted(body, "body.mesh", d, f2g::test::kImportForms[0]);
   ArchiveImportRun run;
   run.input = glb.string();
