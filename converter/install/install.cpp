@@ -77,6 +77,14 @@ std::optional<ir::Result<LocatedResource>> Install::locate(uint64_t id) const {
   const MappedArchive& a = *archives[r->archive].mapped;  // indexed: its tables read
   ir::Result<archive::EntryContents> c = read_archive_entry(a.view(), r->entry);
   if (!c) return ir::Result<LocatedResource>(c.error());
+  const archive::Entry& e = a.archive.entries[r->entry];
+  if (c->kind == archive::EntryKind::CodecMissing)
+    return ir::Result<LocatedResource>(ir::Diagnostic{
+        archive::kOodleCode,
+        "entry " + hex(e.file_id, 16) + " holds resource " + hex(id, 16) +
+            " in Oodle-compressed blocks: name your copy of RAD's Oodle library with --oodle "
+            "LIB (or FORGE2GLTF_OODLE) to read it",
+        "archive/entries[" + std::to_string(r->entry) + "]", e.offset});
   if (r->slot >= c->resources.size() || c->resources[r->slot].id != id)
     return ir::Result<LocatedResource>(ir::Diagnostic{
         "INPUT_NOT_FOUND",

@@ -85,6 +85,16 @@ TEST(OodleCli, ConvertExtractVerifyAndImportRunThroughTheLibrary) {
   EXPECT_EQ(read_file(copy), read_file(kArchive));
 }
 
+TEST(OodleCli, InfoOnAnOodleResourceReadsWithTheLibraryAndSaysWhatIsMissingWithout) {
+  RunResult with = tool({"info", kArchive, "--id", "0xC3A5F1E2B4D69788"});
+  ASSERT_EQ(with.code, 0) << with.err;
+  EXPECT_NE(with.out.find("resource 0xC3A5F1E2B4D69788 (Mesh)"), std::string::npos) << with.out;
+  RunResult without = f2g::testing::run_tool({"info", kArchive, "--id", "0xC3A5F1E2B4D69788"});
+  EXPECT_EQ(without.code, 1);
+  EXPECT_NE(without.err.find("[ARCHIVE_OODLE]"), std::string::npos) << without.err;
+  EXPECT_NE(without.err.find("--oodle LIB"), std::string::npos) << without.err;
+}
+
 TEST(OodleCli, TheEnvironmentVariableServesAsTheFlag) {
   RunResult r =
       f2g::testing::run_tool({"ls", kArchive}, {"FORGE2GLTF_OODLE=" + lib("oodle_standin")});
