@@ -46,7 +46,7 @@ struct Import {
   const ImportOptions& options;
   ImportOutcome& out;
   DecodeOptions decode_options;
-  Decoded donor_mesh;  // the donor decoded: its format decides everything after
+  std::shared_ptr<const Decoded> decoded;  // the donor decoded once: its format decides the rest
   const Format* format = nullptr;
   gltf::Scene scene;
   NameMatch names;
@@ -68,8 +68,8 @@ Step decode_donor(Import& s) {
     e.message = "the donor: " + e.message;
     return e;
   }
-  s.donor_mesh = std::move(*d);
-  s.format = s.donor_mesh.format;
+  s.decoded = std::make_shared<const Decoded>(std::move(*d));
+  s.format = s.decoded->format;
   s.out.format = s.format->name;
   return std::nullopt;
 }
@@ -86,7 +86,7 @@ Step read_gltf(Import& s) {
 }
 
 Step check_object_id(Import& s) {
-  const uint64_t donor_id = s.donor_mesh.ir().source.object_id;
+  const uint64_t donor_id = s.decoded->mesh.source.object_id;
   const std::optional<uint64_t> id = recorded_object_id(s.scene);
   if (!id || *id == donor_id || s.options.force) return std::nullopt;
   const int digits = s.format->id_hex_digits;
@@ -99,7 +99,7 @@ Step check_object_id(Import& s) {
 
 // An unskinned donor ignores any skin the glTF has.
 Step drop_skin_of_unskinned_donor(Import& s) {
-  if (s.donor_mesh.ir().find("JOINTS_0") || !s.scene.mesh.find("JOINTS_0")) return std::nullopt;
+  if (s.decoded->mesh.find("JOINTS_0") || !s.scene.mesh.find("JOINTS_0")) return std::nullopt;
   ir::drop_influences(s.scene.mesh.attributes);
   s.out.warnings.push_back({"IMPORT_SKIN_IGNORED",
                             "the glTF is skinned, the donor is not: joints and weights ignored",
@@ -110,19 +110,19 @@ Step drop_skin_of_unskinned_donor(Import& s) {
 
 // Materials and joints named as the donor's, then what Blender's exporter changed read back.
 Step match_donor_names(Import& s) {
-  ir::Result<NameMatch> names = match_names(s.scene, s.donor_mesh.ir(), s.options.match);
+  ir::Result<NameMatch> names = match_names(s.scene, s.decoded->mesh, s.options.match);
   if (!names) return names.error();
   s.names = std::move(*names);
   s.out.warnings.insert(s.out.warnings.end(), s.names.warnings.begin(), s.names.warnings.end());
   s.mesh = std::move(s.scene.mesh);
   apply_names(s.names, s.mesh);
-  s.blender = read_blender_export(s.scene.generator, s.donor_mesh.ir(), s.mesh);
+  s.blender = read_blender_export(s.scene.generator, s.decoded->mesh, s.mesh);
   return std::nullopt;
 }
 
 // A skinned donor needs weights for every vertex.
 Step require_skin_of_skinned_donor(Import& s) {
-  const ir::Mesh& donor = s.donor_mesh.ir();
+  const ir::Mesh& donor = s.decoded->mesh;
   if (!donor.find("JOINTS_0") || s.mesh.find("JOINTS_0")) return std::nullopt;
   return Diagnostic{"IMPORT_NO_SKIN",
                     "the donor is skinned (" +
@@ -134,7 +134,7 @@ Step require_skin_of_skinned_donor(Import& s) {
 // Morph targets: the donor's, by name, or none.
 Step match_targets(Import& s) {
   std::vector<std::string> donor_targets;
-  for (const ir::MorphTarget& t : s.donor_mesh.ir().morph_targets) donor_targets.push_back(t.name);
+  for (const ir::MorphTarget& t : s.decoded->mesh.morph_targets) donor_targets.push_back(t.name);
   if (!donor_targets.empty() && s.scene.target_names != donor_targets) {
     std::string have, found;
     for (const std::string& t : donor_targets) have += (have.empty() ? "" : ", ") + t;
@@ -156,7 +156,7 @@ Step match_targets(Import& s) {
 
 // NORMAL and TANGENT the donor stores and the glTF lacks, computed.
 Step compute_missing_attributes(Import& s) {
-  const ir::Mesh& donor = s.donor_mesh.ir();
+  const ir::Mesh& donor = s.decoded->mesh;
   const auto computed = [&s](const char* semantic, const char* code, const char* from) {
     s.filled.push_back(semantic);
     s.out.warnings.push_back({code,
@@ -189,7 +189,7 @@ Step rebuild(Import& s) {
   rin.donor_size = s.donor_size;
   rin.decode = s.decode_options;
   rin.decode.format = &format;
-  rin.donor_parts = s.donor_mesh.parts;
+  rin.donor_decoded = s.decoded;
   rin.mesh = std::move(s.mesh);
   rin.options.drop_submeshes = s.options.drop_submeshes;
   rin.incoming_error = {s.scene.position_error, s.scene.normal_error, s.scene.texcoord_error};
@@ -222,9 +222,8 @@ Json summary(const Import& s) {
   j["materials"] = Json::array();
   for (size_t g = 0; g + 1 < s.names.material_of.size(); ++g)
     if (s.names.material_of[g] != gltf::kNoMaterial)
-      j["materials"].push_back(
-          {{"gltf", s.scene.materials[g].name},
-           {"donor", s.donor_mesh.ir().materials[s.names.material_of[g]].name}});
+      j["materials"].push_back({{"gltf", s.scene.materials[g].name},
+                                {"donor", s.decoded->mesh.materials[s.names.material_of[g]].name}});
   j["joints_matched"] = s.names.joints_matched;
   j["joints_unmatched"] = s.names.joints_unmatched;
   j["computed"] = s.filled;

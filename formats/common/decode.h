@@ -75,10 +75,10 @@ const Table& vertex_table(const DecodeOptions& options, const std::string& name,
 }
 
 // What a format's decoder read, kept for its rebuild (formats/common/rebuild.h): each format
-// derives its own (its structure and layout), so a donor is decoded once per import.
+// derives its own (its structure and layout), so a donor is decoded once per import. The IR
+// is not among them: it lives in Decoded::mesh alone.
 struct DecodedParts {
   virtual ~DecodedParts() = default;
-  ir::Mesh ir;  // Decoded::mesh, moved here: the IR is held once
 };
 
 struct Decoded {
@@ -87,9 +87,6 @@ struct Decoded {
   nlohmann::json structure;        // the decoded structure, every field incl. Unknown ones;
                                    // null unless DecodeOptions::want_structure
   std::shared_ptr<const DecodedParts> parts;  // null unless DecodeOptions::want_parts
-
-  // The IR: `mesh`, or the parts' when want_parts moved it there.
-  const ir::Mesh& ir() const { return parts ? parts->ir : mesh; }
 };
 
 }  // namespace f2g

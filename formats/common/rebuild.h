@@ -55,9 +55,9 @@ struct RebuildInput {
   const uint8_t* donor = nullptr;
   size_t donor_size = 0;
   DecodeOptions decode;  // how the donor is read: its format, the vertex tables
-  // The donor as import decoded it (DecodeOptions::want_parts); null: the rebuild decodes
-  // donor / donor_size itself (donor_parts below).
-  std::shared_ptr<const DecodedParts> donor_parts;
+  // The donor as import decoded it (its IR and, DecodeOptions::want_parts, its parts); null:
+  // the rebuild decodes donor / donor_size itself (decoded_donor below).
+  std::shared_ptr<const Decoded> donor_decoded;
   ir::Mesh mesh;
   RebuildOptions options;
   IncomingError incoming_error;
@@ -86,11 +86,15 @@ struct Rebuilt {
 
 // ---- shared pieces of every format's rebuild --------------------------------------------
 
-// The donor a format's rebuild works on, of the format's own parts type: the parts import
-// decoded, else the donor's bytes decoded by `decode` (the format's decoder) with want_parts.
-template <class Donor, class Decode>
-Result<std::shared_ptr<const Donor>> donor_parts(const RebuildInput& input, Decode decode) {
-  if (auto own = std::dynamic_pointer_cast<const Donor>(input.donor_parts)) return own;
+// The donor a format's rebuild works on: the Decoded import made (its IR in `mesh`, its parts
+// of the format's own type `Parts`), else the donor's bytes decoded by `decode` (the format's
+// decoder) with want_parts.
+template <class Parts, class Decode>
+Result<std::shared_ptr<const Decoded>> decoded_donor(const RebuildInput& input, Decode decode) {
+  const auto own = [](const std::shared_ptr<const Decoded>& d) {
+    return d && dynamic_cast<const Parts*>(d->parts.get()) != nullptr;
+  };
+  if (own(input.donor_decoded)) return input.donor_decoded;
   DecodeOptions o = input.decode;
   o.observer = nullptr;
   o.field_log = nullptr;
@@ -98,8 +102,15 @@ Result<std::shared_ptr<const Donor>> donor_parts(const RebuildInput& input, Deco
   o.want_parts = true;
   Result<Decoded> decoded = decode(input.donor, input.donor_size, o);
   if (!decoded) return decoded.error();
-  if (auto own = std::dynamic_pointer_cast<const Donor>(decoded->parts)) return own;
+  auto kept = std::make_shared<const Decoded>(std::move(*decoded));
+  if (own(kept)) return kept;
   return Error{"INTERNAL_ERROR", "the donor's decoder kept no parts for its rebuild", "", 0};
+}
+
+// The parts of a donor decoded_donor returned.
+template <class Parts>
+const Parts& parts_of(const Decoded& donor) {
+  return static_cast<const Parts&>(*donor.parts);
 }
 
 }  // namespace f2g

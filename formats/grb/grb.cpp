@@ -177,13 +177,12 @@ Result<Decoded> decode(Dialect d, const uint8_t* data, size_t size, const Decode
       check_single_winner(d, data + gap, size - gap, c);
     }
     // The parts in place: the layout points into the file.
-    auto donor = std::make_shared<rebuild_parts::Donor>();
+    auto donor = std::make_shared<rebuild_parts::DonorParts>();
     donor->file = read_mesh_file(r, c, d, options.payload_offset);
     donor->layout = derive_layout(donor->file, vertex_table(d, options), c);
     normalise(donor->file, donor->layout, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
     if (options.want_parts) {
-      donor->ir = std::move(out.mesh);
       donor->static_w = rebuild_parts::stores_static_w(donor->file, donor->layout);
       out.parts = std::move(donor);
     }

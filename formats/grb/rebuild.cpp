@@ -66,13 +66,14 @@ bool stores_static_w(const MeshFile& file, const Layout& layout) {
 }  // namespace rebuild_parts
 
 Result<Rebuilt> rebuild(Dialect dialect, const RebuildInput& input) {
-  Result<std::shared_ptr<const Donor>> read =
-      donor_parts<Donor>(input, [dialect](const uint8_t* data, size_t size, DecodeOptions o) {
+  Result<std::shared_ptr<const Decoded>> read = decoded_donor<DonorParts>(
+      input, [dialect](const uint8_t* data, size_t size, DecodeOptions o) {
         o.format = &format_of(dialect);
         return decode(dialect, data, size, o);
       });
   if (!read) return read.error();
-  const Donor& donor = **read;
+  const DonorParts& parts = parts_of<DonorParts>(**read);
+  const Donor donor{parts.file, parts.layout, parts.static_w, (*read)->mesh};
   const ir::Mesh& in = input.mesh;
   if (auto e = check_incoming(in, donor)) return *e;
   const VertexMatch match =

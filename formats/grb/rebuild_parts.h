@@ -17,18 +17,27 @@
 
 namespace f2g::grb::rebuild_parts {
 
-// The donor, read strictly, as decode() keeps it when asked (DecodeOptions::want_parts), so
-// import reads its donor once. `layout` points into `file` and `table`: a Donor is never copied.
-struct Donor : DecodedParts {
+// The donor's structure, read strictly, as decode() keeps it when asked
+// (DecodeOptions::want_parts), so import reads its donor once. `layout` points into `file`
+// and `table`: the parts are never copied.
+struct DonorParts : DecodedParts {
   MeshFile file;
   Layout layout;
   // docs/READING.md "Position": static meshes store |w| = Q (an integer), skinned ones
   // +32767. True when every donor vertex has |w| = Q (and Q is not 32767).
   bool static_w = false;
 
-  Donor() = default;
-  Donor(const Donor&) = delete;
-  Donor& operator=(const Donor&) = delete;
+  DonorParts() = default;
+  DonorParts(const DonorParts&) = delete;
+  DonorParts& operator=(const DonorParts&) = delete;
+};
+
+// The donor the rebuild works on: its parts and its IR (Decoded::mesh), side by side.
+struct Donor {
+  const MeshFile& file;
+  const Layout& layout;
+  bool static_w;
+  const ir::Mesh& ir;
 };
 
 // Donor::static_w of a donor's file and layout.

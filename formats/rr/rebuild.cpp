@@ -64,9 +64,11 @@ constexpr uint64_t kUnlimited = UINT64_MAX;
 }  // namespace
 
 Result<Rebuilt> rebuild(const RebuildInput& input) {
-  Result<std::shared_ptr<const Donor>> read = donor_parts<Donor>(input, decode);
+  Result<std::shared_ptr<const Decoded>> read = decoded_donor<DonorParts>(input, decode);
   if (!read) return read.error();
-  const std::shared_ptr<const Donor> donor = std::move(*read);
+  const DonorParts& parts = parts_of<DonorParts>(**read);
+  const Donor view{parts.file, parts.layout, (*read)->mesh};
+  const Donor* const donor = &view;
   const VertexFormat& f = *donor->layout.format;
   if (!f.find("POSITION"))
     return import_error("IMPORT_NO_POSITION",

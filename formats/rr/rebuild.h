@@ -20,15 +20,22 @@ namespace f2g::rr {
 // The registry entry's rebuild.
 Result<Rebuilt> rebuild(const RebuildInput& input);
 
-// The donor as decode() reads it, kept when asked (DecodeOptions::want_parts) so import reads
-// its donor once. `layout` points into `file`: a Donor is never copied.
-struct Donor : DecodedParts {
+// The donor's structure as decode() reads it, kept when asked (DecodeOptions::want_parts) so
+// import reads its donor once. `layout` points into `file`: the parts are never copied.
+struct DonorParts : DecodedParts {
   MeshFile file;
   Layout layout;
 
-  Donor() = default;
-  Donor(const Donor&) = delete;
-  Donor& operator=(const Donor&) = delete;
+  DonorParts() = default;
+  DonorParts(const DonorParts&) = delete;
+  DonorParts& operator=(const DonorParts&) = delete;
+};
+
+// The donor the rebuild works on: its parts and its IR (Decoded::mesh), side by side.
+struct Donor {
+  const MeshFile& file;
+  const Layout& layout;
+  const ir::Mesh& ir;
 };
 
 // ---- rebuild_order.cpp: may the donor's vertex and index order stand? -------------------

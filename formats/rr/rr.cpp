@@ -97,15 +97,12 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     r.set_log(options.field_log);
     Checker c(r, out.mesh.warnings, options.observer);
     // The parts in place: the layout points into the file.
-    auto donor = std::make_shared<Donor>();
+    auto donor = std::make_shared<DonorParts>();
     donor->file = read_mesh_file(r, c);
     donor->layout = derive_layout(donor->file, vertex_table(options), c);
     normalise(donor->file, donor->layout, options, c, out.mesh);
     if (options.want_structure) out.structure = structure_json(donor->file, donor->layout);
-    if (options.want_parts) {
-      donor->ir = std::move(out.mesh);
-      out.parts = std::move(donor);
-    }
+    if (options.want_parts) out.parts = std::move(donor);
     return out;
   });
 }

@@ -12,18 +12,14 @@
 
 namespace f2g::sws {
 
-std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
-                                        std::vector<uint32_t> submesh_ranges, ir::Mesh ir) {
-  auto d = std::make_shared<Donor>();
-  d->mesh = std::move(mesh);
-  d->layout = layout;
-  d->ir = std::move(ir);
-  d->submesh_ranges = std::move(submesh_ranges);
-  d->vertex_count = vertex_count(d->mesh.compiled);
-  d->skinned = !d->mesh.bones.empty() && d->layout.find("JOINTS_0") &&
-               d->layout.find("WEIGHTS_0") && d->ir.find("JOINTS_0");
-  return d;
-}
+Donor::Donor(const DonorParts& parts, const ir::Mesh& donor_ir)
+    : mesh(parts.mesh),
+      layout(parts.layout),
+      submesh_ranges(parts.submesh_ranges),
+      ir(donor_ir),
+      skinned(!mesh.bones.empty() && layout.find("JOINTS_0") && layout.find("WEIGHTS_0") &&
+              ir.find("JOINTS_0")),
+      vertex_count(sws::vertex_count(mesh.compiled)) {}
 
 namespace {
 
@@ -76,9 +72,9 @@ std::vector<uint32_t> fallbacks(const ir::Mesh& in, const Donor& donor,
 }  // namespace
 
 Result<Rebuilt> rebuild(const RebuildInput& input) {
-  Result<std::shared_ptr<const Donor>> read = donor_parts<Donor>(input, decode);
+  Result<std::shared_ptr<const Decoded>> read = decoded_donor<DonorParts>(input, decode);
   if (!read) return read.error();
-  const Donor& donor = **read;
+  const Donor donor(parts_of<DonorParts>(**read), (*read)->mesh);
   if (std::optional<Error> e = check_incoming(input.mesh, donor)) return *e;
 
   Rebuilt out;

@@ -25,23 +25,29 @@ Result<Rebuilt> rebuild(const RebuildInput& input);
 // The vertex tables the decoder uses for `options` (sws.cpp).
 const VertexFormats& vertex_table(const DecodeOptions& options);
 
-// The decoded donor: structure, layout, IR and where each SubMesh's range is. decode() keeps
-// one when asked (DecodeOptions::want_parts), so import reads its donor once.
-struct Donor : DecodedParts {
+// The decoded donor's structure, layout and where each SubMesh's range is. decode() keeps
+// them when asked (DecodeOptions::want_parts), so import reads its donor once.
+struct DonorParts : DecodedParts {
   Mesh mesh;
   VertexLayout layout;
   std::vector<uint32_t> submesh_ranges;  // per SubMesh: its first-partition range
-  bool skinned = false;                  // bones, BLENDINDICES and BLENDWEIGHT
+};
+
+// The donor the rebuild works on: its parts and its IR (Decoded::mesh), side by side.
+struct Donor {
+  Donor(const DonorParts& parts, const ir::Mesh& ir);
+
+  const Mesh& mesh;
+  const VertexLayout& layout;
+  const std::vector<uint32_t>& submesh_ranges;
+  const ir::Mesh& ir;
+  bool skinned = false;  // bones, BLENDINDICES and BLENDWEIGHT
   uint32_t vertex_count = 0;
   const uint8_t* vertex(uint32_t v, uint32_t stream = 0) const {
     return mesh.compiled.streams.data() + uint64_t(mesh.compiled.vertex_bytes) * stream +
            uint64_t(v) * mesh.compiled.stride;
   }
 };
-
-// The Donor of a decoded mesh (decode() with want_parts).
-std::shared_ptr<const Donor> make_donor(Mesh mesh, const VertexLayout& layout,
-                                        std::vector<uint32_t> submesh_ranges, ir::Mesh ir);
 
 // One vertex of the new mesh: the incoming vertex it shows, the donor vertex whose bytes it
 // keeps (kNewVertex: encoded fresh) and the donor vertex a fresh vertex takes the fields the

@@ -82,8 +82,13 @@ Result<Decoded> decode(const uint8_t* data, size_t size, const DecodeOptions& op
     d.mesh = to_ir(m, layout, sites, ranges, c, options);
     if (options.want_structure) d.structure = structure_json(m, layout, ranges);
     d.mesh.warnings = std::move(warnings);
-    if (options.want_parts)
-      d.parts = make_donor(std::move(*mesh), layout, ranges, std::move(d.mesh));
+    if (options.want_parts) {
+      auto parts = std::make_shared<DonorParts>();
+      parts->mesh = std::move(*mesh);
+      parts->layout = layout;
+      parts->submesh_ranges = std::move(ranges);
+      d.parts = std::move(parts);
+    }
     return d;
   });
 }

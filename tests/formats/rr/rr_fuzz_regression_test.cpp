@@ -39,7 +39,7 @@ TEST(RrFuzzRegression, TheEmptyStreamMeshDecodesToAnEmptyMeshAndReencodes) {
   options.name = "rr-null-stream-offset";
   Result<Decoded> d = decode(b.data(), b.size(), options);
   ASSERT_TRUE(d.ok()) << d.error().to_string();
-  const ir::Mesh& m = d->ir();
+  const ir::Mesh& m = d->mesh;
   EXPECT_EQ(m.source.layout, "inline");
   EXPECT_EQ(m.vertex_count, 0u);
   EXPECT_TRUE(m.primitives.empty());
