@@ -461,7 +461,7 @@ SampleFile sws_weight_apart(const SampleFile& s) {
   DecodeOptions o;
   o.want_parts = true;
   Result<Decoded> decoded = sws::decode(s.bytes.data(), s.bytes.size(), o);
-  auto donor = decoded ? std::dynamic_pointer_cast<const sws::Donor>(decoded->parts) : nullptr;
+  auto donor = decoded ? std::dynamic_pointer_cast<const sws::DonorParts>(decoded->parts) : nullptr;
   if (!donor || donor->mesh.compiled.ranges_a.empty()) return {};
   sws::Mesh m = donor->mesh;
   sws::CompiledData& d = m.compiled;
