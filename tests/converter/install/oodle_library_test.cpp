@@ -21,6 +21,24 @@ std::vector<uint8_t> grb_sample() {
   return f2g::test::read_bytes(std::string(F2G_SOURCE_DIR) + "/samples/archives/grb/DataPC.forge");
 }
 
+// The GRB sample read with `library` as its Oodle codec (the Codecs and library kept alive
+// beside the archive, which points at them).
+struct ReadWith {
+  explicit ReadWith(const std::string& library) : oodle(lib(library)) {
+    codecs.oodle = &oodle;
+    archive::ReadOptions options;
+    options.codecs = &codecs;
+    archive = archive::read_archive(bytes.data(), bytes.size(), options);
+  }
+  Result<archive::EntryContents> entry(size_t i) const {
+    return archive::read_entry(*archive, bytes.data(), bytes.size(), i);
+  }
+  const std::vector<uint8_t> bytes = grb_sample();
+  const OodleLibrary oodle;
+  archive::Codecs codecs;
+  Result<archive::Archive> archive = Error{};
+};
+
 std::vector<uint8_t> text(size_t n) {
   std::vector<uint8_t> b(n);
   for (size_t i = 0; i < n; ++i) b[i] = uint8_t("oodle stand-in block "[i % 21]);
@@ -79,15 +97,9 @@ TEST(OodleLibrary, ABareNameIsNotSearchedFor) {
 }
 
 TEST(OodleLibrary, TheSampleArchivesOodleEntryReadsWithTheStandIn) {
-  const std::vector<uint8_t> b = grb_sample();
-  const OodleLibrary o(lib("oodle_standin"));
-  archive::Codecs codecs;
-  codecs.oodle = &o;
-  archive::ReadOptions options;
-  options.codecs = &codecs;
-  Result<archive::Archive> a = archive::read_archive(b.data(), b.size(), options);
-  ASSERT_TRUE(a);
-  Result<archive::EntryContents> e = archive::read_entry(*a, b.data(), b.size(), 4);
+  const ReadWith r("oodle_standin");
+  ASSERT_TRUE(r.archive);
+  Result<archive::EntryContents> e = r.entry(4);
   ASSERT_TRUE(e) << e.error().to_string();
   EXPECT_EQ(e->kind, archive::EntryKind::Resources);
   EXPECT_EQ(e->sets[1].header.compression, 3);
@@ -97,25 +109,19 @@ TEST(OodleLibrary, TheSampleArchivesOodleEntryReadsWithTheStandIn) {
   EXPECT_EQ(e->resources[0].name, "Oodle_Pipe");
   EXPECT_EQ(e->resources[1].id, 0x5D1E9A7B3C8F2461u);
   // Re-encoded with the library's compressor: the stored payload, byte for byte.
-  Result<std::vector<uint8_t>> p =
-      archive::reencode_entry_payload(*a->dialect, *e, archive::resource_records(*e), codecs);
+  Result<std::vector<uint8_t>> p = archive::reencode_entry_payload(
+      *r.archive->dialect, *e, archive::resource_records(*e), r.codecs);
   ASSERT_TRUE(p) << p.error().to_string();
-  const archive::Entry& entry = a->entries[4];
-  EXPECT_TRUE(std::equal(p->begin(), p->end(), b.begin() + long(entry.offset)));
+  const archive::Entry& entry = r.archive->entries[4];
+  EXPECT_TRUE(std::equal(p->begin(), p->end(), r.bytes.begin() + long(entry.offset)));
   EXPECT_EQ(p->size(), entry.size);
 }
 
 TEST(OodleLibrary, AFailingLibraryFailsItsEntryOnlyWithTheCodeAndOffset) {
-  const std::vector<uint8_t> b = grb_sample();
-  const OodleLibrary o(lib("oodle_standin_short"));
-  archive::Codecs codecs;
-  codecs.oodle = &o;
-  archive::ReadOptions options;
-  options.codecs = &codecs;
-  Result<archive::Archive> a = archive::read_archive(b.data(), b.size(), options);
-  ASSERT_TRUE(a);
-  for (size_t i = 0; i < a->entries.size(); ++i) {
-    Result<archive::EntryContents> e = archive::read_entry(*a, b.data(), b.size(), i);
+  const ReadWith r("oodle_standin_short");
+  ASSERT_TRUE(r.archive);
+  for (size_t i = 0; i < r.archive->entries.size(); ++i) {
+    Result<archive::EntryContents> e = r.entry(i);
     if (i != 4) {
       EXPECT_TRUE(e) << i;
       continue;
@@ -125,7 +131,7 @@ TEST(OodleLibrary, AFailingLibraryFailsItsEntryOnlyWithTheCodeAndOffset) {
     // The directory's set is raw (61 bytes: a 19-byte head, one i32 size pair, the checksum,
     // 30 bytes); the records' first block's data follows its head, pair and checksum.
     EXPECT_EQ(e.error().path, "archive/entries[4]/sets[1]/blocks[0].data");
-    EXPECT_EQ(e.error().offset, a->entries[4].offset + 61 + 19 + 8 + 4);
+    EXPECT_EQ(e.error().offset, r.archive->entries[4].offset + 61 + 19 + 8 + 4);
     EXPECT_NE(e.error().message.find("oodle_standin_short"), std::string::npos);
   }
 }
