@@ -1,11 +1,13 @@
 // libFuzzer target: the archive reader over arbitrary bytes (formats/archive/). Whenever the
-// tables read, every entry (the first 256) is read whole and by its directory alone, and an
-// archive in the games' layout must rewrite to the input byte for byte.
+// tables read, every entry (the first 256) is read whole and by its directory alone, an entry
+// whose codec is missing is read again with the tests' stand-in in the Oodle slot (a codec
+// handed in), and an archive in the games' layout must rewrite to the input byte for byte.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
 #include "formats/archive/archive.h"
+#include "tests/support/oodle_standin/standin_block_codec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace f2g::archive;
@@ -20,6 +22,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (e && e->kind == EntryKind::Resources)
       for (const Resource& r : e->resources)
         if (r.body_offset + r.body_size > e->records.size()) std::abort();
+    if (e && e->kind == EntryKind::CodecMissing) {
+      Archive with = *a;
+      with.codecs = &f2g::standin::codecs();
+      f2g::Result<EntryContents> s = read_entry(with, data, size, i);
+      if (s && s->kind == EntryKind::Resources)
+        for (const Resource& r : s->resources)
+          if (r.body_offset + r.body_size > s->records.size()) std::abort();
+    }
   }
   if (!a->warnings.empty() || !a->tables_first) return 0;
   std::vector<PayloadRef> payloads;

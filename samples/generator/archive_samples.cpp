@@ -8,7 +8,7 @@
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
 #include "samples/generator/game_samples.h"
-#include "tests/support/oodle_standin/standin_codec.h"
+#include "tests/support/oodle_standin/standin_block_codec.h"
 
 namespace f2g::samples {
 namespace {
@@ -122,35 +122,16 @@ std::vector<Item> specials(const Dialect& d, uint64_t file_id, const std::vector
   return {meta, prefetch};
 }
 
-// The stand-in for Oodle (tests/support/oodle_standin): what writes the GRB sample's Oodle entry,
-// so the path through a library the user names runs on it (docs/READING.md "Oodle").
-class StandinOodle final : public archive::BlockCodec {
- public:
-  std::string decompress(const uint8_t* src, size_t size, uint8_t* out,
-                         size_t out_size) const override {
-    return standin::decompress(src, size, out, out_size) == out_size ? "" : "stand-in stream";
-  }
-  bool compress(uint8_t, const uint8_t* src, size_t size, std::vector<uint8_t>& out,
-                std::string&) const override {
-    out.resize(standin::bound(size));
-    out.resize(standin::compress(src, size, out.data()));
-    return true;
-  }
-};
-
-// Compression 3 (Oodle Mermaid) in GRB, written with the stand-in: a mesh (the pipe under a
-// resource id of its own) and its Material. Ids without repeated bytes leave the 30-byte
+// Compression 3 (Oodle Mermaid) in GRB, written with the tests' stand-in codec: a mesh (the pipe
+// under a resource id of its own) and its Material. Ids without repeated bytes leave the 30-byte
 // directory incompressible, so its set is stored raw and reads without a library.
 Item oodle_entry(const Dialect& d, uint64_t file_id, uint64_t pipe_id, uint64_t material_id) {
-  static const StandinOodle standin;
-  archive::Codecs codecs;
-  codecs.oodle = &standin;
   ResourceRecord pipe = mesh_record("grb/static_format13_pipe.mesh", "Oodle_Pipe");
   std::memcpy(pipe.body.data(), &pipe_id, 8);
   const std::vector<ResourceRecord> records{
       pipe, synthetic("Material", "Oodle_Material", material_id, refs({}))};
   return {{file_id, kMeshClass, 0x5888C31C, "GRB_Oodle_Pipe"},
-          must(archive::encode_entry_payload(d, records, 3, codecs))};
+          must(archive::encode_entry_payload(d, records, 3, standin::codecs()))};
 }
 
 SampleFile archive_file(const std::string& path, const Dialect& d, std::vector<Item> items,
