@@ -113,7 +113,7 @@ std::string archive_warning_line(const std::string& archive, const ir::Diagnosti
 std::string oodle_warning_line(const std::string& archive, uint64_t entries, bool& hinted) {
   std::string line = "forge2gltf: " + archive + ": warning: " + std::to_string(entries) +
                      (entries == 1 ? " entry needs" : " entries need") +
-                     " the Oodle codec, which this build does not have: their resources are "
+                     " the Oodle codec and no Oodle library was named: their resources are "
                      "not read [" +
                      archive::kOodleCode + "]";
   if (!hinted)
