@@ -33,6 +33,7 @@ ir::Result<nlohmann::json> archive_info_json(const std::string& path, const std:
   (*doc)["resource_id"] = hex(id, 16);
   (*doc)["class"] = hex(r.class_id, 8);
   (*doc)["class_name"] = install::class_label(r.class_id);
+  if (at.contents.data_file) (*doc)["entry_form"] = archive::describe(at.contents.form);
   return doc;
 }
 

@@ -52,6 +52,7 @@ EntryListing list_entry(const install::MappedArchive& a, install::EntryVisit& v)
   if (!contents) {
     j["kind"] = nullptr;
     j["compression"] = nullptr;
+    j["form"] = nullptr;
     j["status"] = contents.error().code;
     j["error"] = convert::diagnostic_json(contents.error());
     j["warnings"] = json::array();
@@ -60,6 +61,7 @@ EntryListing list_entry(const install::MappedArchive& a, install::EntryVisit& v)
     const std::string compression = install::compression_label(a.archive, *contents);
     j["kind"] = archive::kind_name(contents->kind);
     j["compression"] = compression.empty() ? json(nullptr) : json(compression);
+    j["form"] = contents->data_file ? json(archive::describe(contents->form)) : json(nullptr);
     j["status"] = contents->kind == archive::EntryKind::CodecMissing ? archive::kOodleCode : "ok";
     j["error"] = nullptr;
     j["warnings"] = warnings_json(contents->warnings);
@@ -76,6 +78,7 @@ void print_entry_text(const json& e, std::ostream& out) {
       << (e["name"].get<std::string>().empty() ? "(no name)" : e["name"].get<std::string>()) << "  "
       << e["size"].get<uint64_t>() << " B  " << text_of(e["compression"]) << "  "
       << text_of(e["status"]);
+  if (!e["form"].is_null()) out << "  (" << e["form"].get<std::string>() << ")";
   const json& resources = e["resources"];
   if (!resources.empty()) out << "  " << resources.size() << " resources";
   out << "\n";

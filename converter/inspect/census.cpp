@@ -505,6 +505,7 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
           return true;
         }
         ++ac.compressions[install::compression_label(a->archive, *c)];
+        if (c->data_file) ++ac.forms[archive::describe(c->form)];
         if (c->kind != archive::EntryKind::Resources) {
           ++ac.entry_status[c->kind == archive::EntryKind::CodecMissing ? archive::kOodleCode
                                                                         : "special"];
@@ -580,6 +581,7 @@ void ArchiveCensus::merge(const ArchiveCensus& o) {
   for (const auto& [k, n] : o.entry_status) entry_status[k] += n;
   for (const auto& [k, n] : o.classes) classes[k] += n;
   for (const auto& [k, n] : o.compressions) compressions[k] += n;
+  for (const auto& [k, n] : o.forms) forms[k] += n;
   for (const auto& [k, n] : o.warnings) warnings[k] += n;
 }
 

@@ -109,6 +109,7 @@ struct ArchiveCensus {
   std::map<std::string, uint64_t> entry_status;  // "ok", "special", ARCHIVE_OODLE, error codes
   std::map<std::string, uint64_t> classes;       // resources by class name (or "0x%08X")
   std::map<std::string, uint64_t> compressions;  // entries by their records set's compression
+  std::map<std::string, uint64_t> forms;         // version-25 entries by payload form (describe())
   std::map<std::string, uint64_t> warnings;      // layout-only breaks by code
   void merge(const ArchiveCensus& other);
 };

@@ -123,6 +123,7 @@ nlohmann::json to_json(const CensusReport& r) {
                        {"entries", a.entries},   {"entry_status", a.entry_status},
                        {"classes", a.classes},   {"compressions", a.compressions},
                        {"warnings", a.warnings}};
+    if (!a.forms.empty()) doc["archives"]["forms"] = a.forms;  // version 25 only
   }
   return doc;
 }

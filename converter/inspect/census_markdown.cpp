@@ -265,6 +265,7 @@ std::string to_markdown(const CensusReport& r, const std::string& title) {
        << ".\n";
     tally("Entries by status", a.entry_status);
     tally("Entries by compression", a.compressions);
+    if (!a.forms.empty()) tally("Version-25 entries by payload form", a.forms);
     tally("Resources by class", a.classes);
     tally("Layout warnings", a.warnings);
   }

@@ -206,6 +206,8 @@ std::string info_text(const json& info) {
            scalar_text(info.value("entry_id", json(""))) + ", resource " +
            scalar_text(info.value("resource_id", json(""))) + " (" +
            scalar_text(info.value("class_name", json(""))) + ")\n";
+  if (info.contains("entry_form"))  // a version-25 entry's payload form
+    out += "form    " + scalar_text(info["entry_form"]) + "\n";
 
   out += "\nstructure\n";
   structure_text(info.value("structure", json::object()), 1, out);

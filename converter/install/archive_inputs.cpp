@@ -68,7 +68,8 @@ ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const Ar
 ResourceBytes resource_file_bytes(const archive::EntryContents& contents,
                                   const archive::Resource& resource) {
   // The gap sits right before the body; both lie inside `records` (read_entry checked them).
-  const size_t begin = resource.gap_offset;
+  // A version-25 record's gap is its flag: the file is the body alone.
+  const size_t begin = contents.data_file ? resource.body_offset : resource.gap_offset;
   const size_t end = resource.body_offset + resource.body_size;
   return {contents.records.data() + begin, end - begin, resource.body_offset - begin};
 }

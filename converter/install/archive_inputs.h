@@ -54,7 +54,8 @@ ir::Result<std::vector<archive::DirectoryEntry>> read_archive_directory(const Ar
                                                                         size_t entry);
 
 // The bytes unpacking tools write for a resource, and what convert decodes: the record's gap
-// (the FileHeader) then the body (docs/READING.md "Forge archives", "Payload"). `gap` is
+// (the FileHeader) then the body (docs/READING.md "Forge archives", "Payload"); in version 25
+// the body alone (the gap is the record's flag). `gap` is
 // where the body starts: decoded with DecodeOptions::payload_offset = gap, so the gap, what
 // ever it holds, never decides whether the body reads.
 struct ResourceBytes {

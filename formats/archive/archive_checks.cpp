@@ -7,7 +7,8 @@ constexpr Severity E = Severity::Proven;    // decides the bytes read: an error
 constexpr Severity W = Severity::Observed;  // layout only: a warning
 
 const CheckDef magic{"archive.magic", "ARCHIVE_MAGIC", E, "the archive starts with \"scimitar\""};
-const CheckDef version{"archive.version", "ARCHIVE_VERSION", E, "the archive's version is 27"};
+const CheckDef version{"archive.version", "ARCHIVE_VERSION", E,
+                       "the archive's version is 27 or 25"};
 const CheckDef data_header_inside{"archive.data_header_inside", "ARCHIVE_DATA_HEADER_OFFSET", E,
                                   "the data header's 44 bytes lie inside the archive, after the "
                                   "21-byte header"};
@@ -33,6 +34,10 @@ const CheckDef dialect_known{"archive.dialect_known", "ARCHIVE_DIALECT_UNKNOWN",
                              "some entry's payload starts with a block set of a registered "
                              "version, or a dialect is given"};
 
+const CheckDef wrapper_magic{"archive.wrapper_magic", "ARCHIVE_WRAPPER_MAGIC", E,
+                             "a version-25 index record points at a 440-byte wrapper starting "
+                             "\"FILEDATA\", the payload after it"};
+
 const CheckDef section_range{"archive.section_range", "ARCHIVE_SECTION_RANGE", W,
                              "a section's first index is the count of the entries before it, "
                              "its last index first + count - 1"};
@@ -47,6 +52,14 @@ const CheckDef padding_zero{"archive.padding_zero", "ARCHIVE_PADDING", W,
 const CheckDef file_size_aligned{"archive.file_size_aligned", "ARCHIVE_FILE_SIZE", W,
                                  "the archive's size is the end of the last payload rounded up "
                                  "to 0x8000"};
+
+const CheckDef name_size{"archive.name_size", "ARCHIVE_NAME_SIZE", W,
+                         "a version-25 name record's size equals the index record's"};
+const CheckDef wrapper_id{"archive.wrapper_id", "ARCHIVE_WRAPPER_ID", W,
+                          "a FILEDATA wrapper's file id (i32 at 391) is the index record's"};
+const CheckDef wrapper_size{"archive.wrapper_size", "ARCHIVE_WRAPPER_SIZE", W,
+                            "a FILEDATA wrapper's raw size (i32 at 395) is the index record's "
+                            "payload size"};
 
 const CheckDef set_magic{"archive.set_magic", "ARCHIVE_SET_MAGIC", E,
                          "a block set starts with 0x1004FA9957FBAA33"};
@@ -64,6 +77,16 @@ const CheckDef compression_known{"archive.compression_known", "ARCHIVE_COMPRESSI
                                  "its dialect"};
 const CheckDef stream_decodes{"archive.stream_decodes", "ARCHIVE_STREAM", E,
                               "a compressed block decodes to exactly its uncompressed size"};
+const CheckDef set_mode{"archive.set_mode", "ARCHIVE_SET_MODE", E,
+                        "a version-25 set's mode is 0x8000 (a table) or 0 (a stream)"};
+const CheckDef stream_chunk{"archive.stream_chunk", "ARCHIVE_STREAM_CHUNK", E,
+                            "a stream chunk's flag is 0 or 1 and its sizes fit the payload, "
+                            "the uncompressed at most 256 x stored + 64"};
+const CheckDef checksum_from_one{"archive.checksum_from_one", "ARCHIVE_CHECKSUM_FROM_ONE", W,
+                                 "a version-25 checksum holds from 0, not only from 1"};
+const CheckDef checksum_unknown{"archive.checksum_unknown", "ARCHIVE_CHECKSUM_UNKNOWN", W,
+                                "a version-25 checksum is the Adler-32 of its stored bytes, "
+                                "from 0 or from 1"};
 const CheckDef block_size2{"archive.block_size2", "ARCHIVE_BLOCK_SIZE2", W,
                            "the set's second block-size field equals the first"};
 
@@ -81,6 +104,12 @@ const CheckDef record_class{"archive.record_class", "ARCHIVE_RECORD_CLASS", E,
                             "the record's class equals the body's class"};
 const CheckDef records_consumed{"archive.records_consumed", "ARCHIVE_RECORDS_TRAILING", E,
                                 "the records end where the set ends"};
+const CheckDef data_index{"archive.data_index", "ARCHIVE_DATA_INDEX", E,
+                          "a version-25 data file's u16 count, rows and kept block lie inside "
+                          "it, and its records walk to its end"};
+const CheckDef record_flag{"archive.record_flag", "ARCHIVE_RECORD_FLAG", W,
+                           "a version-25 record's flag is 0, or 1 followed by 3 bytes, u32 c "
+                           "and 12 x c bytes, filling the space before the payload"};
 
 std::vector<const CheckDef*> all() {
   return {&magic,
@@ -95,12 +124,16 @@ std::vector<const CheckDef*> all() {
           &sizes_agree,
           &file_id_unique,
           &dialect_known,
+          &wrapper_magic,
           &section_range,
           &payload_order,
           &payload_gap,
           &payload_overlap,
           &padding_zero,
           &file_size_aligned,
+          &name_size,
+          &wrapper_id,
+          &wrapper_size,
           &set_magic,
           &set_version,
           &block_size,
@@ -108,13 +141,19 @@ std::vector<const CheckDef*> all() {
           &checksum,
           &compression_known,
           &stream_decodes,
+          &set_mode,
+          &stream_chunk,
           &block_size2,
+          &checksum_from_one,
+          &checksum_unknown,
           &two_sets,
           &directory_size,
           &record_length,
           &record_id,
           &record_class,
-          &records_consumed};
+          &records_consumed,
+          &data_index,
+          &record_flag};
 }
 
 }  // namespace f2g::archive::check

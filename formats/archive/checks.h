@@ -24,6 +24,7 @@ extern const CheckDef payload_inside;         // ARCHIVE_PAYLOAD_BOUNDS
 extern const CheckDef sizes_agree;            // ARCHIVE_SIZE_MISMATCH
 extern const CheckDef file_id_unique;         // ARCHIVE_DUPLICATE_ID
 extern const CheckDef dialect_known;          // ARCHIVE_DIALECT_UNKNOWN
+extern const CheckDef wrapper_magic;          // ARCHIVE_WRAPPER_MAGIC (version 25)
 // Container: warnings (layout only)
 extern const CheckDef section_range;      // ARCHIVE_SECTION_RANGE
 extern const CheckDef payload_order;      // ARCHIVE_PAYLOAD_ORDER
@@ -31,6 +32,10 @@ extern const CheckDef payload_gap;        // ARCHIVE_PAYLOAD_GAP
 extern const CheckDef payload_overlap;    // ARCHIVE_PAYLOAD_OVERLAP
 extern const CheckDef padding_zero;       // ARCHIVE_PADDING
 extern const CheckDef file_size_aligned;  // ARCHIVE_FILE_SIZE
+// Container, version 25: warnings (inferred for SWS, not deciding the bytes read)
+extern const CheckDef name_size;     // ARCHIVE_NAME_SIZE
+extern const CheckDef wrapper_id;    // ARCHIVE_WRAPPER_ID
+extern const CheckDef wrapper_size;  // ARCHIVE_WRAPPER_SIZE
 
 // Block sets: errors
 extern const CheckDef set_magic;          // ARCHIVE_SET_MAGIC
@@ -40,8 +45,13 @@ extern const CheckDef block_count;        // ARCHIVE_BLOCK_COUNT
 extern const CheckDef checksum;           // ARCHIVE_CHECKSUM
 extern const CheckDef compression_known;  // ARCHIVE_COMPRESSION_UNKNOWN
 extern const CheckDef stream_decodes;     // ARCHIVE_STREAM
+extern const CheckDef set_mode;           // ARCHIVE_SET_MODE (version 25)
+extern const CheckDef stream_chunk;       // ARCHIVE_STREAM_CHUNK (version 25)
 // Block sets: warnings
 extern const CheckDef block_size2;  // ARCHIVE_BLOCK_SIZE2
+// Block sets, version 25: warnings
+extern const CheckDef checksum_from_one;  // ARCHIVE_CHECKSUM_FROM_ONE
+extern const CheckDef checksum_unknown;   // ARCHIVE_CHECKSUM_UNKNOWN
 
 // Payload: errors
 extern const CheckDef two_sets;          // ARCHIVE_PAYLOAD_TRAILING
@@ -50,6 +60,9 @@ extern const CheckDef record_length;     // ARCHIVE_RECORD_SIZE
 extern const CheckDef record_id;         // ARCHIVE_RECORD_ID
 extern const CheckDef record_class;      // ARCHIVE_RECORD_CLASS
 extern const CheckDef records_consumed;  // ARCHIVE_RECORDS_TRAILING
+extern const CheckDef data_index;        // ARCHIVE_DATA_INDEX (version 25)
+// Payload, version 25: warnings
+extern const CheckDef record_flag;  // ARCHIVE_RECORD_FLAG
 
 // Every archive check, for all_checks() and the census.
 std::vector<const CheckDef*> all();

@@ -31,7 +31,7 @@ class LzoCodec final : public BlockCodec {
   Codec codec_;
 };
 
-const LzoCodec kLzo1x{Codec::Lzo1x}, kLzo2a{Codec::Lzo2a};
+const LzoCodec kLzo1x{Codec::Lzo1x}, kLzo2a{Codec::Lzo2a}, kLzo1c{Codec::Lzo1c};
 
 }  // namespace
 
@@ -42,6 +42,8 @@ const BlockCodec* Codecs::find(Codec codec) const {
       return &kLzo1x;
     case Codec::Lzo2a:
       return &kLzo2a;
+    case Codec::Lzo1c:
+      return &kLzo1c;
     case Codec::Oodle:
       return oodle;
   }

@@ -57,6 +57,28 @@ bool table_fits(uint64_t offset, int32_t count, uint64_t record, size_t size) {
   return offset <= size && uint64_t(count) <= (size - offset) / record;
 }
 
+// The FILEDATA wrapper at data[at, at + 440) (version 25), kept verbatim: its magic decides
+// where the payload is; its id and raw size only repeat the index record's.
+void read_wrapper(const uint8_t* data, Entry& e, uint64_t at, Checker& c, const std::string& path) {
+  e.wrapper.assign(data + at, data + e.offset);
+  c.check(check::wrapper_magic, std::memcmp(e.wrapper.data(), kWrapperMagic, 8) == 0,
+          path + "/wrapper.magic", at,
+          [&] { return "the 440 bytes at " + hex(at) + " do not start with \"FILEDATA\""; });
+  int32_t id, raw_size;
+  std::memcpy(&id, e.wrapper.data() + kWrapperIdAt, 4);
+  std::memcpy(&raw_size, e.wrapper.data() + kWrapperSizeAt, 4);
+  c.check(check::wrapper_id, uint32_t(id) == e.file_id, path + "/wrapper.file_id",
+          at + kWrapperIdAt, [&] {
+            return "wrapper file id " + std::to_string(uint32_t(id)) + ", index record's " +
+                   std::to_string(e.file_id);
+          });
+  c.check(check::wrapper_size, raw_size == int64_t(e.size), path + "/wrapper.raw_size",
+          at + kWrapperSizeAt, [&] {
+            return "wrapper raw size " + std::to_string(raw_size) + ", index record's " +
+                   std::to_string(e.size);
+          });
+}
+
 Entry read_entry_records(const ContainerLayout& l, const uint8_t* data, size_t size,
                          const Section& s, uint32_t k, Checker& c, const std::string& path) {
   Entry e;
@@ -64,21 +86,26 @@ Entry read_entry_records(const ContainerLayout& l, const uint8_t* data, size_t s
   e.name_record_offset = s.name_table_offset + uint64_t(k) * l.name_record_size;
   Reader ir = reader_at(data, size, e.index_record_offset);
   Reader::Scope si(ir, path);
-  e.offset = ir.u64("offset");
+  const uint64_t stored = ir.u64("offset");
   e.file_id = l.id_width == 8 ? ir.u64("file_id") : ir.u32("file_id");
   const int32_t payload_size = ir.read<int32_t>("size");
+  const uint64_t w = l.wrapper_size;
   c.check(check::payload_inside,
-          payload_size >= 0 && e.offset <= size && uint64_t(payload_size) <= size - e.offset,
+          payload_size >= 0 && stored <= size && w <= size - stored &&
+              uint64_t(payload_size) <= size - stored - w,
           ir.path("size"), e.index_record_offset + 8 + l.id_width, [&] {
-            return "payload of " + std::to_string(payload_size) + " bytes at " + hex(e.offset) +
+            return "payload of " + std::to_string(payload_size) + " bytes at " + hex(stored) +
+                   (w ? " (after its " + std::to_string(w) + "-byte wrapper)" : "") +
                    " is not inside the " + std::to_string(size) + "-byte archive";
           });
+  e.offset = stored + w;
   e.size = uint32_t(payload_size);
+  if (w) read_wrapper(data, e, stored, c, path);
   std::memcpy(e.name_record.data(), data + e.name_record_offset, l.name_record_size);
   int32_t name_size;
   std::memcpy(&name_size, e.name_record.data(), 4);
-  c.check(check::sizes_agree, name_size == payload_size, path + "/name_record.size",
-          e.name_record_offset, [&] {
+  c.check(l.sizes_observed ? check::name_size : check::sizes_agree, name_size == payload_size,
+          path + "/name_record.size", e.name_record_offset, [&] {
             return "name record size " + std::to_string(name_size) + ", index record size " +
                    std::to_string(payload_size);
           });
@@ -89,11 +116,27 @@ Entry read_entry_records(const ContainerLayout& l, const uint8_t* data, size_t s
   return e;
 }
 
+// Where an entry's bytes start: its wrapper, if the layout has one.
+uint64_t region_start(const Entry& e) { return e.offset - e.wrapper.size(); }
+
+// The alignment every entry of a version-25 archive keeps (2048: payloads padded), or 0.
+uint32_t payload_alignment(const ContainerLayout& l, const std::vector<const Entry*>& by_offset) {
+  if (!l.payload_alignment || by_offset.empty()) return 0;
+  bool gap = false;
+  uint64_t end = region_start(*by_offset.front());
+  for (const Entry* e : by_offset) {
+    if (region_start(*e) % l.payload_alignment) return 0;
+    gap = gap || region_start(*e) > end;
+    end = e->offset + e->size;
+  }
+  return gap ? l.payload_alignment : 0;
+}
+
 // Layout relations (warnings): one warning per relation, naming the first break and the count.
 void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_end, Checker& c) {
   std::vector<const Entry*> by_offset;
   for (const Entry& e : a.entries)
-    if (e.size) by_offset.push_back(&e);
+    if (e.size || !e.wrapper.empty()) by_offset.push_back(&e);
   uint64_t out_of_order = 0;
   const Entry* first_out = nullptr;
   for (size_t i = 1; i < by_offset.size(); ++i)
@@ -107,20 +150,30 @@ void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_
           });
   std::stable_sort(by_offset.begin(), by_offset.end(),
                    [](const Entry* x, const Entry* y) { return x->offset < y->offset; });
-  uint64_t gaps = 0, overlaps = 0;
-  const Entry *first_gap = nullptr, *first_overlap = nullptr;
-  uint64_t end = by_offset.empty() ? tables_end : by_offset.front()->offset;
-  if (!by_offset.empty() && by_offset.front()->offset < tables_end && overlaps++ == 0)
+  a.payload_alignment = payload_alignment(*a.layout, by_offset);
+  const auto aligned_end = [&](uint64_t end) {
+    const uint64_t n = a.payload_alignment;
+    return n ? (end + n - 1) / n * n : end;
+  };
+  uint64_t gaps = 0, overlaps = 0, nonzero_gaps = 0;
+  const Entry *first_gap = nullptr, *first_overlap = nullptr, *first_nonzero = nullptr;
+  uint64_t end = by_offset.empty() ? tables_end : region_start(*by_offset.front());
+  if (!by_offset.empty() && region_start(*by_offset.front()) < tables_end && overlaps++ == 0)
     first_overlap = by_offset.front();
   for (const Entry* e : by_offset) {
-    if (e->offset > end && gaps++ == 0) first_gap = e;
-    if (e->offset < end && e != by_offset.front() && overlaps++ == 0) first_overlap = e;
+    const uint64_t start = region_start(*e);
+    if (start > aligned_end(end) && gaps++ == 0) first_gap = e;
+    if (a.payload_alignment && start > end && start <= aligned_end(end) &&
+        std::any_of(data + end, data + start, [](uint8_t b) { return b != 0; }) &&
+        nonzero_gaps++ == 0)
+      first_nonzero = e;
+    if (start < end && e != by_offset.front() && overlaps++ == 0) first_overlap = e;
     end = std::max(end, e->offset + e->size);
   }
   const auto where = [](const Entry* e) {
     return e ? "archive/entries[" + std::to_string(e->index) + "]" : std::string();
   };
-  c.check(check::payload_gap, gaps == 0, where(first_gap), first_gap ? first_gap->offset : 0,
+  c.check(check::payload_gap, gaps == 0, where(first_gap), first_gap ? region_start(*first_gap) : 0,
           [&] { return std::to_string(gaps) + " payloads start after a gap of unused bytes"; });
   c.check(check::payload_overlap, overlaps == 0, where(first_overlap),
           first_overlap ? first_overlap->offset : 0, [&] {
@@ -129,8 +182,12 @@ void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_
   const uint64_t last_end = std::max(end, tables_end);
   size_t nonzero = last_end;
   while (nonzero < size && data[nonzero] == 0) ++nonzero;
+  if (nonzero == size && first_nonzero) nonzero = region_start(*first_nonzero) - 1;
   c.check(check::padding_zero, nonzero == size, "archive.padding", nonzero, [&] {
-    return "the padding after the last payload (at " + hex(last_end) + ") holds a non-zero byte";
+    return first_nonzero && nonzero < last_end
+               ? "the alignment padding before " + where(first_nonzero) + " holds a non-zero byte"
+               : "the padding after the last payload (at " + hex(last_end) +
+                     ") holds a non-zero byte";
   });
   const uint64_t aligned =
       (last_end + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
@@ -138,13 +195,15 @@ void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_
     return "the archive is " + std::to_string(size) + " bytes; the end of its last payload " +
            "rounded up to 0x8000 is " + std::to_string(aligned);
   });
-  a.tables_first = by_offset.empty() || by_offset.front()->offset >= tables_end;
-  const uint64_t prelude_end = by_offset.empty() ? tables_end : by_offset.front()->offset;
+  a.tables_first = by_offset.empty() || region_start(*by_offset.front()) >= tables_end;
+  const uint64_t prelude_end = by_offset.empty() ? tables_end : region_start(*by_offset.front());
   if (a.tables_first) a.prelude.assign(data, data + prelude_end);
 }
 
-// The dialect: the first ordinary entry whose payload starts with the set magic decides.
+// The dialect: the container's version where one dialect has its layout (version 25), else
+// the first ordinary entry whose payload starts with the set magic decides by its set version.
 const Dialect* detect_dialect(const Archive& a, const uint8_t* data, Checker& c) {
+  if (const Dialect* d = dialect_of_version(a.version)) return d;
   for (const Entry& e : a.entries) {
     if (e.size < 10 || is_special(e)) continue;
     uint64_t magic;
@@ -152,7 +211,7 @@ const Dialect* detect_dialect(const Archive& a, const uint8_t* data, Checker& c)
     if (magic != kSetMagic) continue;
     int16_t version;
     std::memcpy(&version, data + e.offset + 8, 2);
-    const Dialect* d = dialect_of_set_version(version);
+    const Dialect* d = dialect_of_set_version(a.version, version);
     c.check(check::dialect_known, d != nullptr,
             "archive/entries[" + std::to_string(e.index) + "]/sets[0].version", e.offset + 8, [&] {
               return "block-set version " + std::to_string(version) + " is no registered dialect's";

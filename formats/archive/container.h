@@ -11,6 +11,8 @@
 //   name record (192) i32 size (= the index record's), ..., u32 resource type at 16, ...,
 //                    i32 timestamp at 40, char name[128] at 44, i32[5]
 // The sizes in brackets are version 27's: the version picks its ContainerLayout (dialect.h).
+// Version 25 (docs/READING.md "Version 25") has a 40-byte data header, 16-byte index records
+// with a u32 id, 188-byte name records, and a 440-byte FILEDATA wrapper before each payload.
 #pragma once
 
 #include <array>
@@ -32,6 +34,8 @@ constexpr uint64_t kArchiveAlignment = 0x8000;  // archives are padded with zero
 constexpr size_t kHeaderSize = 21;
 constexpr size_t kSectionSize = 48;
 constexpr size_t kNameFieldOffset = 44, kNameFieldSize = 128;
+constexpr char kWrapperMagic[8] = {'F', 'I', 'L', 'E', 'D', 'A', 'T', 'A'};
+constexpr size_t kWrapperIdAt = 391, kWrapperSizeAt = 395, kWrapperTimestampAt = 431;
 
 // True when `data` starts with the archive magic "scimitar".
 bool looks_like_archive(const uint8_t* data, size_t size);
@@ -58,12 +62,13 @@ struct Entry {
   uint32_t index = 0;          // position in archive order, across sections
   uint32_t section = 0;        // which section lists it
   uint64_t file_id = 0;        // unique within an archive: entries are addressed by id, not name
-  uint64_t offset = 0;         // of the payload
+  uint64_t offset = 0;         // of the payload (after its wrapper, if the layout has one)
   uint32_t size = 0;           // of the payload (the index record's; the name record's equals it)
   uint32_t resource_type = 0;  // name record +16
   int32_t timestamp = 0;       // name record +40
   std::string name;            // name record +44, up to its first NUL
-  std::array<uint8_t, kMaxNameRecordSize> name_record{};     // verbatim (the layout's size)
+  std::array<uint8_t, kMaxNameRecordSize> name_record{};  // verbatim (the layout's size)
+  std::vector<uint8_t> wrapper;  // version 25: the FILEDATA wrapper before the payload, verbatim
   uint64_t index_record_offset = 0, name_record_offset = 0;  // where its records are
 };
 
@@ -81,6 +86,7 @@ struct Archive {
   // above a payload (another tool's layout): such an archive reads, but write_archive refuses it.
   std::vector<uint8_t> prelude;
   bool tables_first = true;
+  uint32_t payload_alignment = 0;  // every payload (its wrapper) starts on this multiple: kept
   uint64_t file_size = 0;
   std::vector<Error> warnings;  // layout-only breaks: the archive still reads
 
@@ -123,7 +129,9 @@ using Sink = std::function<void(const uint8_t* data, size_t size)>;
 
 // Writes `archive` with `payloads` (one per entry, in entry order) to `sink`: the prelude with
 // every table record updated (payload offsets and both sizes; names, types and timestamps from
-// the entries), the payloads contiguous in entry order, zeros to a multiple of 0x8000. Memory
+// the entries), the payloads contiguous in entry order (each after its wrapper, its size patched
+// where it was the payload's; each on the archive's payload alignment), zeros to a multiple of
+// 0x8000. Memory
 // stays bounded by the prelude: payloads are passed to the sink as given, so unchanged ones
 // are copied verbatim from a mapped archive. Returns the bytes written. A no-op rewrite of an
 // archive laid out as the games lay theirs out is byte-identical.

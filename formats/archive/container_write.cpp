@@ -32,6 +32,24 @@ void put_name_record(const ContainerLayout& l, std::vector<uint8_t>& b, const En
   }
 }
 
+// A new entry's FILEDATA wrapper (version 25): the magic, its name, id and timestamp; the raw
+// size is the writer's (0 here, the entry's size, so the writer patches it).
+std::vector<uint8_t> new_wrapper(const ContainerLayout& l, const NewEntry& n) {
+  std::vector<uint8_t> w(l.wrapper_size, 0);
+  std::memcpy(w.data(), kWrapperMagic, sizeof kWrapperMagic);
+  std::memcpy(w.data() + 8, n.name.data(), n.name.size());
+  store<uint32_t>(w, kWrapperIdAt, uint32_t(n.file_id));
+  store<int32_t>(w, kWrapperTimestampAt, n.timestamp);
+  return w;
+}
+
+// The wrapper as written: its raw size follows the payload's where it was the payload's.
+void patch_wrapper(std::vector<uint8_t>& w, uint32_t old_size, uint32_t new_size) {
+  int32_t raw;
+  std::memcpy(&raw, w.data() + kWrapperSizeAt, 4);
+  if (raw == int64_t(old_size)) store<int32_t>(w, kWrapperSizeAt, int32_t(new_size));
+}
+
 }  // namespace
 
 Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>& entries,
@@ -43,15 +61,19 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
   a.dialect = &dialect;
   a.layout = &l;
   a.version = l.version;
-  a.data_header.offset = kHeaderSize;
+  // Version 25 as the XeNTaX AC1 page shows it: the data header at 0x416, 16 at 21, 1 at 25.
+  const bool ac1 = l.wrapper_size != 0;
+  a.data_header.offset = ac1 ? 0x416 : kHeaderSize;
   a.data_header.entry_count = int32_t(entries.size());
   const size_t sections =
       entries.empty() ? 1 : (entries.size() + section_capacity - 1) / section_capacity;
-  // The GRW doc's MaxFilesForThisIndex at +28 and the GRB KB's file-set count at +32.
-  std::memcpy(a.data_header.fields.data() + 24, &section_capacity, 4);
+  // Max files (GRW doc's MaxFilesForThisIndex) and the file-set count (GRB KB), where the
+  // layout has them; version 25's i32 -1 pair at 16 (ACX's template).
+  std::memcpy(a.data_header.fields.data() + l.max_files_at - 4, &section_capacity, 4);
   const uint32_t nsections = uint32_t(sections);
-  std::memcpy(a.data_header.fields.data() + 28, &nsections, 4);
-  uint64_t at = kHeaderSize + l.data_header_size;
+  std::memcpy(a.data_header.fields.data() + l.section_count_at - 4, &nsections, 4);
+  if (ac1) std::memset(a.data_header.fields.data() + 12, 0xFF, 8);
+  uint64_t at = a.data_header.offset + l.data_header_size;
   a.data_header.first_section_offset = at;
   for (size_t s = 0; s < sections; ++s) {
     Section sec;
@@ -77,6 +99,7 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
       e.index_record_offset = sec.index_table_offset + uint64_t(k) * l.index_record_size;
       e.name_record_offset = sec.name_table_offset + uint64_t(k) * l.name_record_size;
       std::memcpy(e.name_record.data() + kNameFieldOffset, n.name.data(), n.name.size());
+      if (l.wrapper_size) e.wrapper = new_wrapper(l, n);
       a.entries.push_back(std::move(e));
     }
     a.sections.push_back(sec);
@@ -87,6 +110,10 @@ Result<Archive> make_archive(const Dialect& dialect, const std::vector<NewEntry>
   a.prelude[8] = a.header_byte;
   store<int32_t>(a.prelude, 9, a.version);
   store<uint64_t>(a.prelude, 13, a.data_header.offset);
+  if (ac1) {
+    store<int32_t>(a.prelude, 21, 16);
+    a.prelude[25] = 1;
+  }
   return a;
 }
 
@@ -125,9 +152,19 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
     w.u64(s.unknown2);
     std::memcpy(head.data() + s.offset, w.data().data(), kSectionSize);
   }
+  const auto align = [&](uint64_t at) {
+    const uint64_t n = a.payload_alignment;
+    return n ? (at + n - 1) / n * n : at;
+  };
+  std::vector<std::vector<uint8_t>> wrappers(a.entries.size());
   uint64_t offset = head.size();
   for (size_t i = 0; i < a.entries.size(); ++i) {
     Entry e = a.entries[i];
+    if (e.wrapper.size() != l.wrapper_size)
+      return write_error(
+          "an entry's wrapper is not the layout's " + std::to_string(l.wrapper_size) + " bytes",
+          "archive/entries[" + std::to_string(i) + "]");
+    offset = align(offset);
     if (payloads[i].size > 0x7FFFFFFF)
       return write_error("a payload of more than 2 GB",
                          "archive/entries[" + std::to_string(i) + "]");
@@ -135,22 +172,30 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
         !inside(e.name_record_offset, l.name_record_size))
       return write_error("an entry's records lie outside the prelude",
                          "archive/entries[" + std::to_string(i) + "]");
-    e.offset = offset;
+    wrappers[i] = e.wrapper;
+    if (!wrappers[i].empty()) patch_wrapper(wrappers[i], e.size, uint32_t(payloads[i].size));
+    e.offset = offset + l.wrapper_size;
     e.size = uint32_t(payloads[i].size);
-    store<uint64_t>(head, e.index_record_offset, e.offset);
+    store<uint64_t>(head, e.index_record_offset, offset);
     if (l.id_width == 8)
       store<uint64_t>(head, e.index_record_offset + 8, e.file_id);
     else
       store<uint32_t>(head, e.index_record_offset + 8, uint32_t(e.file_id));
     store<int32_t>(head, e.index_record_offset + 8 + l.id_width, int32_t(e.size));
     put_name_record(l, head, e);
-    offset += e.size;
+    offset = e.offset + e.size;
   }
-  sink(head.data(), head.size());
-  for (const PayloadRef& p : payloads)
-    if (p.size) sink(p.data, p.size);
-  const uint64_t total = (offset + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
   static const std::vector<uint8_t> zeros(kArchiveAlignment, 0);
+  sink(head.data(), head.size());
+  uint64_t written = head.size();
+  for (size_t i = 0; i < payloads.size(); ++i) {
+    const PayloadRef& p = payloads[i];
+    if (const uint64_t pad = align(written) - written) sink(zeros.data(), size_t(pad));
+    if (!wrappers[i].empty()) sink(wrappers[i].data(), wrappers[i].size());
+    if (p.size) sink(p.data, p.size);
+    written = align(written) + wrappers[i].size() + p.size;
+  }
+  const uint64_t total = (offset + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
   if (total > offset) sink(zeros.data(), size_t(total - offset));
   return total;
 }

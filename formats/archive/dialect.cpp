@@ -20,11 +20,25 @@ constexpr CompressionNumber kGrbNumbers[] = {
     {4, Codec::Oodle, "Oodle Mermaid (optimal)"},
 };
 
-// GRW doc and GRB KB: the version-27 container of both games.
-constexpr ContainerLayout kVersion27{27, 44, 20, 8, 192};
+// ACX compression.py, GameExtractor, Blacksmith: the AC1/AC2-era numbers (inferred for SWS).
+constexpr CompressionNumber kSwsNumbers[] = {
+    {0, Codec::Lzo1x, "LZO1X"},
+    {1, Codec::Lzo1x999, "LZO1X-999"},
+    {2, Codec::Lzo2a, "LZO2A"},
+    {5, Codec::Lzo1c, "LZO1C"},
+};
 
-constexpr Dialect kGrw{"grw", "Ghost Recon Wildlands", &kVersion27, 1, 2, 1, kGrwNumbers, 2};
-constexpr Dialect kGrb{"grb", "Ghost Recon Breakpoint", &kVersion27, 3, 4, 1, kGrbNumbers, 5};
+// GRW doc and GRB KB: the version-27 container of both games.
+constexpr ContainerLayout kVersion27{27, 44, 20, 8, 192, 28, 32, 0, 0, false};
+// ACX forge_v1.py, its 010 templates, the XeNTaX AC1 page: the AC1/AC2 container.
+constexpr ContainerLayout kVersion25{25, 40, 16, 4, 188, 24, 28, 440, 2048, true};
+
+constexpr Dialect kSws{"sws", "Shaun White Skateboarding", &kVersion25, 1, 2,   2, 1, kSwsNumbers,
+                       4,     PayloadLayout::DataFile,     1,           4, true};
+constexpr Dialect kGrw{"grw", "Ghost Recon Wildlands", &kVersion27, 1, 2,    4, 1, kGrwNumbers,
+                       2,     PayloadLayout::Paired,   0,           8, false};
+constexpr Dialect kGrb{"grb", "Ghost Recon Breakpoint", &kVersion27, 3, 4,    4, 1, kGrbNumbers,
+                       5,     PayloadLayout::Paired,    0,           8, false};
 
 }  // namespace
 
@@ -35,7 +49,7 @@ const CompressionNumber* Dialect::compression(uint8_t number) const {
 }
 
 const std::vector<const Dialect*>& dialects() {
-  static const std::vector<const Dialect*> all{&kGrw, &kGrb};
+  static const std::vector<const Dialect*> all{&kGrw, &kGrb, &kSws};
   return all;
 }
 
@@ -45,10 +59,20 @@ const Dialect* dialect_named(std::string_view name) {
   return nullptr;
 }
 
-const Dialect* dialect_of_set_version(int16_t set_version) {
+const Dialect* dialect_of_set_version(int32_t version, int16_t set_version) {
   for (const Dialect* d : dialects())
-    if (d->set_version == set_version) return d;
+    if (d->layout->version == version && d->set_version == set_version) return d;
   return nullptr;
+}
+
+const Dialect* dialect_of_version(int32_t version) {
+  const Dialect* found = nullptr;
+  for (const Dialect* d : dialects()) {
+    if (d->layout->version != version) continue;
+    if (found) return nullptr;
+    found = d;
+  }
+  return found;
 }
 
 const ContainerLayout* layout_of_version(int32_t version) {

@@ -8,6 +8,7 @@
 
 #include "formats/archive/checks.h"
 #include "formats/archive/classes.h"
+#include "formats/archive/data_file.h"
 #include "formats/archive/set_codec.h"
 #include "formats/common/writer.h"
 
@@ -15,7 +16,6 @@ namespace f2g::archive {
 namespace {
 
 constexpr size_t kDirectoryRecord = 14;  // u64 id, u32 record size, u16 flags
-constexpr size_t kRecordHead = 12;       // u32 class, u32 body size, u32 name length
 
 template <class T>
 T load(const std::vector<uint8_t>& b, size_t at) {
@@ -42,9 +42,13 @@ std::vector<DirectoryEntry> parse_directory(const std::vector<uint8_t>& raw, con
   return dir;
 }
 
-std::vector<Resource> walk_records(const std::vector<uint8_t>& rec,
-                                   const std::vector<DirectoryEntry>& dir, const BlockSet& set,
+}  // namespace
+
+std::vector<Resource> walk_records(const Dialect& dialect, const std::vector<uint8_t>& rec,
+                                   const std::vector<DirectoryEntry>& dir, uint64_t set_offset,
                                    Checker& c, const std::string& path) {
+  const size_t id_at = dialect.body_id_at, class_at = id_at + dialect.body_id_width;
+  const size_t min_body = class_at + 4;
   std::vector<Resource> out;
   out.reserve(dir.size());
   size_t pos = 0;
@@ -55,7 +59,7 @@ std::vector<Resource> walk_records(const std::vector<uint8_t>& rec,
     const auto at = [&] { return " (record at +" + hex(pos) + " of the decompressed records)"; };
     c.check(check::record_length,
             left >= kRecordHead && d.record_size >= kRecordHead && d.record_size <= left, rpath,
-            set.offset, [&] {
+            set_offset, [&] {
               return "directory record size " + std::to_string(d.record_size) + " with " +
                      std::to_string(left) + " bytes of records left" + at();
             });
@@ -69,11 +73,11 @@ std::vector<Resource> walk_records(const std::vector<uint8_t>& rec,
     const uint32_t name_size = load<uint32_t>(rec, pos + 8);
     const uint64_t room = d.record_size - kRecordHead;
     c.check(check::record_length,
-            name_size <= room && body_size <= room - name_size && body_size >= 12, rpath,
-            set.offset, [&] {
+            name_size <= room && body_size <= room - name_size && body_size >= min_body, rpath,
+            set_offset, [&] {
               return "name of " + std::to_string(name_size) + " and body of " +
-                     std::to_string(body_size) +
-                     " bytes (at least 12: id and class) do not fit "
+                     std::to_string(body_size) + " bytes (at least " + std::to_string(min_body) +
+                     ": id and class) do not fit "
                      "the directory's record size " +
                      std::to_string(d.record_size) + at();
             });
@@ -82,25 +86,42 @@ std::vector<Resource> walk_records(const std::vector<uint8_t>& rec,
     r.gap_size = room - name_size - body_size;
     r.body_offset = pos + d.record_size - body_size;
     r.body_size = body_size;
-    const uint64_t body_id = load<uint64_t>(rec, r.body_offset);
-    const uint32_t body_class = load<uint32_t>(rec, r.body_offset + 8);
-    c.check(check::record_id, body_id == d.id, rpath + ".body.id", set.offset, [&] {
+    const uint64_t body_id = dialect.body_id_width == 8
+                                 ? load<uint64_t>(rec, r.body_offset + id_at)
+                                 : load<uint32_t>(rec, r.body_offset + id_at);
+    const uint32_t body_class = load<uint32_t>(rec, r.body_offset + class_at);
+    c.check(check::record_id, body_id == d.id, rpath + ".body.id", set_offset, [&] {
       return "the directory's id " + std::to_string(d.id) + ", the body's " +
              std::to_string(body_id) + at();
     });
-    c.check(check::record_class, body_class == r.class_id, rpath + ".body.class", set.offset, [&] {
+    c.check(check::record_class, body_class == r.class_id, rpath + ".body.class", set_offset, [&] {
       return "the record's class " + hex(r.class_id, 8) + ", the body's " + hex(body_class, 8) +
              at();
     });
     pos += d.record_size;
     out.push_back(std::move(r));
   }
-  c.check(check::records_consumed, pos == rec.size(), path + "/records", set.offset, [&] {
+  c.check(check::records_consumed, pos == rec.size(), path + "/records", set_offset, [&] {
     return std::to_string(rec.size() - pos) + " bytes remain after the last of " +
            std::to_string(dir.size()) + " records";
   });
   return out;
 }
+
+std::vector<uint8_t> write_records(const std::vector<ResourceRecord>& resources) {
+  ByteWriter rec;
+  for (const ResourceRecord& r : resources) {
+    rec.u32(r.class_id);
+    rec.u32(uint32_t(r.body.size()));
+    rec.u32(uint32_t(r.name.size()));
+    rec.bytes(r.name.data(), r.name.size());
+    rec.bytes(r.gap);
+    rec.bytes(r.body);
+  }
+  return rec.take();
+}
+
+namespace {
 
 const Entry& entry_at(const Archive& a, size_t index) {
   if (index >= a.entries.size())
@@ -111,9 +132,8 @@ const Entry& entry_at(const Archive& a, size_t index) {
   return a.entries[index];
 }
 
-// The entry's two sets, framing only (checksums verified). `data` must be the archive's.
-std::vector<BlockSet> read_sets(const Archive& a, const Entry& e, const uint8_t* data, size_t size,
-                                Checker& c, bool both) {
+// The entry's payload inside the `size` bytes given, and a dialect to read it with.
+void check_inside(const Archive& a, const Entry& e, size_t size, Checker& c) {
   const std::string path = entry_path(e.index);
   c.check(check::payload_inside, e.offset <= size && e.size <= size - e.offset, path,
           e.index_record_offset, [&] {
@@ -122,6 +142,13 @@ std::vector<BlockSet> read_sets(const Archive& a, const Entry& e, const uint8_t*
           });
   c.check(check::dialect_known, a.dialect != nullptr, path, e.offset,
           [] { return "no entry names a registered block-set version and none was given"; });
+}
+
+// The entry's two sets, framing only (checksums verified). `data` must be the archive's.
+std::vector<BlockSet> read_sets(const Archive& a, const Entry& e, const uint8_t* data, size_t size,
+                                Checker& c, bool both) {
+  check_inside(a, e, size, c);
+  const std::string path = entry_path(e.index);
   Reader r(data + e.offset, data + e.offset + e.size, "ARCHIVE", e.offset);
   Reader::Scope s(r, path);
   Checker rc(r, c.warnings(), c.observer());
@@ -184,6 +211,12 @@ Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t s
     }
     Reader none(nullptr, nullptr, "ARCHIVE");
     Checker c(none, out.warnings, observer);
+    if (a.dialect && a.dialect->payload == PayloadLayout::DataFile) {
+      check_inside(a, e, size, c);
+      EntryContents file = read_data_file(a, e, data, c);
+      file.warnings = std::move(out.warnings);  // c's: every check above and in the file
+      return file;
+    }
     out.sets = read_sets(a, e, data, size, c, true);
     const std::string path = entry_path(e.index);
     const Dialect& d = *a.dialect;
@@ -198,7 +231,7 @@ Result<EntryContents> read_entry(const Archive& a, const uint8_t* data, size_t s
       return out;
     }
     out.records = decompress_set(d, out.sets[1], *a.codecs, c, path + "/sets[1]");
-    out.resources = walk_records(out.records, out.directory, out.sets[1], c, path);
+    out.resources = walk_records(d, out.records, out.directory, out.sets[1].offset, c, path);
     return out;
   });
 }
@@ -211,6 +244,10 @@ Result<std::vector<DirectoryEntry>> read_directory(const Archive& a, const uint8
     std::vector<Error> warnings;
     Reader none(nullptr, nullptr, "ARCHIVE");
     Checker c(none, warnings, observer);
+    if (a.dialect && a.dialect->payload == PayloadLayout::DataFile) {
+      check_inside(a, e, size, c);
+      return read_data_file(a, e, data, c).directory;  // one stream: the whole file is read
+    }
     const std::vector<BlockSet> sets = read_sets(a, e, data, size, c, false);
     const std::string path = entry_path(e.index);
     const std::vector<uint8_t> raw =
@@ -231,7 +268,7 @@ Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
     return Error{"ARCHIVE_WRITE",
                  std::to_string(resources.size()) + " resources: a directory counts at most 65535",
                  "resources", 0};
-  ByteWriter dir, rec;
+  ByteWriter dir;
   dir.u16(uint16_t(resources.size()));
   for (size_t i = 0; i < resources.size(); ++i) {
     const ResourceRecord& r = resources[i];
@@ -247,18 +284,13 @@ Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
     dir.u64(id);
     dir.u32(uint32_t(length));
     dir.u16(r.flags);
-    rec.u32(r.class_id);
-    rec.u32(uint32_t(r.body.size()));
-    rec.u32(uint32_t(r.name.size()));
-    rec.bytes(r.name.data(), r.name.size());
-    rec.bytes(r.gap);
-    rec.bytes(r.body);
   }
+  const std::vector<uint8_t> rec = write_records(resources);
   Result<std::vector<uint8_t>> head =
       encode_block_set(d, dir.data().data(), dir.size(), directory_compression, codecs);
   if (!head) return head;
   Result<std::vector<uint8_t>> body =
-      encode_block_set(d, rec.data().data(), rec.size(), records_compression, codecs);
+      encode_block_set(d, rec.data(), rec.size(), records_compression, codecs);
   if (!body) return body;
   head->insert(head->end(), body->begin(), body->end());
   return head;
@@ -268,13 +300,18 @@ Result<std::vector<uint8_t>> encode_payload(const Dialect& d,
 
 Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& d,
                                                   const std::vector<ResourceRecord>& resources,
-                                                  int compression, const Codecs& codecs) {
+                                                  int compression, const Codecs& codecs,
+                                                  const DataFileForm& form) {
+  if (d.payload == PayloadLayout::DataFile)
+    return encode_data_file(d, resources, nullptr, form, compression, codecs);
   return encode_payload(d, resources, compression, compression, codecs);
 }
 
 Result<std::vector<uint8_t>> reencode_entry_payload(const Dialect& d, const EntryContents& like,
                                                     const std::vector<ResourceRecord>& resources,
                                                     const Codecs& codecs) {
+  if (like.kind == EntryKind::Resources && d.payload == PayloadLayout::DataFile)
+    return encode_data_file(d, resources, &like, like.form, -1, codecs);
   if (like.kind != EntryKind::Resources || like.sets.size() != 2)
     return Error{"ARCHIVE_WRITE",
                  std::string("an entry of kind ") + kind_name(like.kind) +

@@ -48,8 +48,36 @@ struct Resource {
   size_t body_offset = 0, body_size = 0;  // the body: u64 id, u32 class, fields
 };
 
+// How a version-25 payload is laid out (docs/READING.md "Version 25"): detected from the bytes,
+// named by info and census, kept by re-encoding.
+enum class IndexRows {
+  Ac1,      // u32 id, u32 record size
+  Ac2,      // u32 id, u32 record size, i16 k, k x u16; then u32 m and m bytes
+  Ac2Bare,  // u32 id, u32 record size, i16 k (ACX: no u16s before its format 2); u32 m, m bytes
+};
+struct DataFileForm {
+  std::vector<uint8_t> prefix;  // verbatim: empty (AC1), or u32 n and n x 8 bytes (AC2 era)
+  bool sets = true;             // false: the data file stored without a block set (ACX)
+  bool stream = false;          // one stream set, not a table set pair
+  uint8_t length_width = 4;     // a stream's raw chunk length: i32, or u16 (ACX's reading)
+  IndexRows rows = IndexRows::Ac1;
+  // For a new payload: each row's u16s (Ac2; Ac2Bare writes only their count as k) and the
+  // m bytes after the rows (Ac2, Ac2Bare). A payload read keeps them in directory_raw.
+  std::vector<std::vector<uint16_t>> row_extras;
+  std::vector<uint8_t> kept;
+  // Of a payload read: each row's size field in directory_raw; the records with flag 1.
+  std::vector<size_t> size_at;
+  size_t flag_one = 0;
+};
+// "prefix none, table sets, AC1 rows, flags 0": the words info and census use.
+std::string describe(const DataFileForm& form);
+
 struct EntryContents {
   EntryKind kind = EntryKind::Resources;
+  // Version 25: the payload was a data file laid out as `form`; a record's gap is its flag,
+  // not a FileHeader of the resource's own.
+  bool data_file = false;
+  DataFileForm form;
   std::vector<BlockSet> sets;          // the stored sets (views into the archive)
   std::vector<uint8_t> directory_raw;  // the leading set, decompressed
   std::vector<DirectoryEntry> directory;
@@ -86,11 +114,12 @@ struct ResourceRecord {
 
 // The mirror of read_entry for a new payload: the directory and the records, each compressed
 // into its own set (encode_block_set, compression number `compression`, the dialect's default
-// when -1).
+// when -1). Version 25: the data file in `form` (AC1 rows, a table set pair by default).
 Result<std::vector<uint8_t>> encode_entry_payload(const Dialect& dialect,
                                                   const std::vector<ResourceRecord>& resources,
                                                   int compression = -1,
-                                                  const Codecs& codecs = builtin_codecs());
+                                                  const Codecs& codecs = builtin_codecs(),
+                                                  const DataFileForm& form = {});
 // The records of `contents` as ResourceRecords (for re-encoding an entry with one changed).
 std::vector<ResourceRecord> resource_records(const EntryContents& contents);
 

@@ -18,8 +18,8 @@ bool decompress(Codec codec, const uint8_t* src, size_t src_size, uint8_t* out, 
 // without one): the size of the buffer compress_999 hands it.
 size_t compress_bound(Codec codec, size_t src_size);
 // The -999 compressor of `codec`'s family: LZO1X-999 (the games' compressor) for Lzo1x and
-// Lzo1x999, LZO2A-999 for Lzo2a. nullopt for another codec, a liblzo2 failure, or a length
-// beyond the buffer (never kept: the caller reports it). The result can be longer than
+// Lzo1x999, LZO2A-999 for Lzo2a, LZO1C-999 for Lzo1c. nullopt for another codec, a liblzo2 failure,
+// or a length beyond the buffer (never kept: the caller reports it). The result can be longer than
 // `src_size` (incompressible input).
 std::optional<std::vector<uint8_t>> compress_999(Codec codec, const uint8_t* src, size_t src_size);
 

@@ -2,7 +2,8 @@
 // the GRB/GRW sample meshes plus small synthetic non-mesh resources: two sections, payloads
 // of one block and of several, raw and compressed blocks (LZO1X-999, GRW's 0, GRB's LZO2A),
 // a record whose gap is a long FileHeader, the two special entries, a patch forge that
-// supersedes one mesh, and a GRB entry in Oodle blocks (written with the stand-in).
+// supersedes one mesh, and a GRB entry in Oodle blocks (written with the stand-in); and an
+// SWS forge of version 25 (docs/READING.md "Version 25") in each payload form.
 #include <cstring>
 
 #include "formats/archive/archive.h"
@@ -23,7 +24,11 @@ struct Item {
 };
 
 const std::vector<uint8_t>& mesh_file(const std::string& path) {
-  static const std::vector<SampleFile> meshes = grb_samples();
+  static const std::vector<SampleFile> meshes = [] {
+    std::vector<SampleFile> all = grb_samples();
+    for (SampleFile& s : sws_samples()) all.push_back(std::move(s));
+    return all;
+  }();
   for (const SampleFile& s : meshes)
     if (s.path == path) return s.bytes;
   throw std::logic_error("no sample " + path);
@@ -147,6 +152,100 @@ SampleFile archive_file(const std::string& path, const Dialect& d, std::vector<I
   return {path, must(archive::write_archive(*a, payloads))};
 }
 
+// An SWS mesh file as a version-25 record: the file is the payload (managed byte 1, u32 id,
+// u32 class); the gap is the record's flag (0, or 1 with `flag_items` 12-byte items).
+ResourceRecord sws_record(const std::string& path, const std::string& name,
+                          uint32_t flag_items = 0) {
+  ResourceRecord r;
+  r.class_id = kMeshClass;
+  r.name = name;
+  r.body = mesh_file(path);
+  if (flag_items) {
+    r.gap = {1, 0, 0, 0};
+    for (int k = 0; k < 4; ++k) r.gap.push_back(uint8_t(flag_items >> (8 * k)));
+    for (uint32_t i = 0; i < 12 * flag_items; ++i) r.gap.push_back(uint8_t(0xA0 + i % 7));
+  }
+  return r;
+}
+
+// A synthetic version-25 body: the managed byte 1, u32 id, u32 class, then `fields`.
+ResourceRecord sws_synthetic(const char* cls, const std::string& name, uint32_t id,
+                             const std::vector<uint8_t>& fields) {
+  ResourceRecord r;
+  r.class_id = archive::class_id(cls);
+  r.name = name;
+  r.body.resize(9);
+  r.body[0] = 1;
+  std::memcpy(r.body.data() + 1, &id, 4);
+  std::memcpy(r.body.data() + 5, &r.class_id, 4);
+  r.body.insert(r.body.end(), fields.begin(), fields.end());
+  return r;
+}
+
+Item sws_entry(const Dialect& d, uint32_t file_id, const std::string& name,
+               const std::vector<ResourceRecord>& records, const archive::DataFileForm& form,
+               int compression = -1) {
+  return {{file_id, records.front().class_id, 0x4C9A1F00, name},
+          must(archive::encode_entry_payload(d, records, compression, archive::builtin_codecs(),
+                                             form))};
+}
+
+// The SWS forge: five entries, padded to 2048 as AC1's are, and AC1's empty second section
+// (first/last index N and 2N - 1 for a count of 0) chained after the first.
+SampleFile sws_archive(const Dialect& d) {
+  using archive::DataFileForm;
+  using archive::IndexRows;
+  DataFileForm ac1;  // no prefix, a table set pair, AC1 rows
+  DataFileForm ac2;  // the AC2 era: prefix, rows with u16s, a kept block
+  ac2.prefix = {2,   0,   0,   0,   'P', 'R', 'E', 'F', 'I', 'X',
+                '0', '1', 'P', 'R', 'E', 'F', 'I', 'X', '0', '2'};
+  ac2.rows = IndexRows::Ac2;
+  ac2.row_extras = {{0x0101, 0x0202}, {}, {}};
+  ac2.kept = {'K', 'P', 'T'};
+  DataFileForm stream = ac1;
+  stream.stream = true;
+  std::vector<Item> items;
+  items.push_back(
+      sws_entry(d, 3001, "SWS_Skater",
+                {sws_record("sws/skinned_palettes.mesh", "Skater_Palettes"),
+                 sws_synthetic("Material", "Skater_Material", 0x6CA0092D, {0, 0, 0, 0})},
+                ac1));
+  items.push_back(
+      sws_entry(d, 3002, "SWS_Props",
+                {sws_record("sws/static_materials.mesh", "Props_Materials"),
+                 sws_record("sws/lit_two_uv.mesh", "Props_LitTwoUV", 2),
+                 sws_synthetic("Mipmap", "Props_Mip0", 0x51A7E000, noise(40000, 0xAC2))},
+                ac2));
+  items.push_back(sws_entry(d, 3003, "SWS_Morph",
+                            {sws_record("sws/morph_submeshes.mesh", "Morph_SubMeshes")}, ac1, 0));
+  items.push_back(
+      sws_entry(d, 3004, "SWS_Unknown",
+                {sws_record("sws/unknown_category.mesh", "Unknown_Category"),
+                 sws_synthetic("Mipmap", "Unknown_Mip0", 0x51A7E001, noise(40000, 0x57E))},
+                stream));
+  std::vector<NewEntry> entries;
+  std::vector<archive::PayloadRef> payloads;
+  for (const Item& i : items) {
+    entries.push_back(i.entry);
+    payloads.push_back({i.payload.data(), i.payload.size()});
+  }
+  Result<archive::Archive> made = archive::make_archive(d, entries);
+  if (!made) throw std::logic_error(made.error().to_string());
+  archive::Archive& a = *made;
+  a.payload_alignment = 2048;
+  archive::Section empty;
+  empty.offset = a.prelude.size();
+  empty.index_table_offset = empty.name_table_offset = empty.offset + archive::kSectionSize;
+  empty.first_index = int32_t(entries.size());
+  empty.last_index = 2 * int32_t(entries.size()) - 1;
+  a.sections.front().next_offset = int64_t(empty.offset);
+  a.sections.push_back(empty);
+  a.prelude.resize(a.prelude.size() + archive::kSectionSize);
+  const uint32_t two = 2;
+  std::memcpy(a.data_header.fields.data() + d.layout->section_count_at - 4, &two, 4);
+  return {"archives/sws/DataPC.forge", must(archive::write_archive(a, payloads))};
+}
+
 uint64_t mesh_id(const std::string& path) {
   const ResourceRecord r = mesh_record(path, "");
   return load_u64(r.body, 0);
@@ -221,6 +320,7 @@ std::vector<SampleFile> archive_samples() {
       2));
   for (Item& s : specials(B, 2900, b)) b.push_back(std::move(s));
   out.push_back(archive_file("archives/grb/DataPC.forge", B, std::move(b), 4));
+  out.push_back(sws_archive(*archive::dialect_named("sws")));
   return out;
 }
 

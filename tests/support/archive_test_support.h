@@ -17,6 +17,7 @@ namespace f2g::archive::test {
 
 inline const Dialect& grw() { return *dialect_named("grw"); }
 inline const Dialect& grb() { return *dialect_named("grb"); }
+inline const Dialect& sws() { return *dialect_named("sws"); }
 
 // samples/archives/<name>, e.g. "grw/DataPC.forge".
 inline std::vector<uint8_t> sample(const std::string& name) {
@@ -211,12 +212,32 @@ inline std::vector<BlockSet> sets_of(const std::vector<uint8_t>& b, const Archiv
   return read_entry(a, b.data(), b.size(), i)->sets;
 }
 
+// A one-entry SWS archive of a data file holding one managed body (u8 1, u32 id 1, class)
+// whose record's flag area is `gap`, in `form`.
+inline std::vector<uint8_t> sws_archive_of(const std::vector<uint8_t>& gap,
+                                           const DataFileForm& form = {}) {
+  ResourceRecord r;
+  r.class_id = class_id("Material");
+  r.gap = gap;
+  r.body = {1, 1, 0, 0, 0};
+  for (int k = 0; k < 4; ++k) r.body.push_back(uint8_t(r.class_id >> (8 * k)));
+  Result<std::vector<uint8_t>> p = encode_entry_payload(sws(), {r}, -1, builtin_codecs(), form);
+  if (!p) throw std::logic_error(p.error().to_string());
+  return archive_of(sws(), {*p});
+}
+
 inline const std::vector<Break>& breaks() {
   using B = std::vector<uint8_t>;
   static const B w = sample("grw/DataPC.forge");
+  static const B sw = sample("sws/DataPC.forge");
   auto edit = [](std::function<void(B&, const Archive&)> f, const Dialect* force = nullptr) {
     return [f, force] { return read_with(w, f, force); };
   };
+  auto sws_edit = [](std::function<void(B&, const Archive&)> f) {
+    return [f] { return read_with(sw, f); };
+  };
+  // Entry 0's records set's first block, in the SWS sample (a table pair, LZO1X-999).
+  auto sws_block = [](const B& b, const Archive& a) { return sets_of(b, a, 0)[1].blocks[0]; };
   static const std::vector<Break> all = {
       {"ARCHIVE_TRUNCATED", "the GRW sample cut to 10 bytes",
        [] { return diagnostics(B(w.begin(), w.begin() + 10)); }},
@@ -332,6 +353,43 @@ inline const std::vector<Break>& breaks() {
        [] {
          return diagnostics(archive_of_records({RawRecord{}}, {9, 9, 9}));
        }},
+      {"ARCHIVE_WRAPPER_MAGIC", "the SWS sample's entry 0 wrapper spelt 'XILEDATA'",
+       sws_edit([](B& b, const Archive& a) { b[a.entries[0].offset - 440] = 'X'; })},
+      {"ARCHIVE_NAME_SIZE", "the SWS sample's entry 0 name record size one more",
+       sws_edit([](B& b, const Archive& a) {
+         put<int32_t>(b, a.entries[0].name_record_offset, int32_t(a.entries[0].size + 1));
+       })},
+      {"ARCHIVE_WRAPPER_ID", "the SWS sample's entry 0 wrapper file id 1",
+       sws_edit([](B& b, const Archive& a) {
+         put<int32_t>(b, a.entries[0].offset - 440 + kWrapperIdAt, 1);
+       })},
+      {"ARCHIVE_WRAPPER_SIZE", "the SWS sample's entry 0 wrapper raw size one more",
+       sws_edit([](B& b, const Archive& a) {
+         put<int32_t>(b, a.entries[0].offset - 440 + kWrapperSizeAt,
+                      int32_t(a.entries[0].size + 1));
+       })},
+      {"ARCHIVE_SET_MODE", "the SWS sample's entry 0 first set of mode 0x1234",
+       sws_edit(
+           [](B& b, const Archive& a) { put<uint16_t>(b, a.entries[0].offset + 13, 0x1234); })},
+      {"ARCHIVE_STREAM_CHUNK", "the SWS sample's stream entry's first chunk flag 2",
+       sws_edit([](B& b, const Archive& a) { b[a.entries[3].offset + 15] = 2; })},
+      {"ARCHIVE_CHECKSUM_FROM_ONE", "an SWS checksum computed as zlib's Adler-32 (from 1)",
+       sws_edit([sws_block](B& b, const Archive& a) {
+         const StoredBlock k = sws_block(b, a);
+         put<uint32_t>(b, k.offset, adler32_one(k.data, k.stored_size));
+       })},
+      {"ARCHIVE_CHECKSUM_UNKNOWN", "an SWS checksum changed in one bit",
+       sws_edit([sws_block](B& b, const Archive& a) { b[sws_block(b, a).offset] ^= 1; })},
+      {"ARCHIVE_DATA_INDEX", "an SWS data file stored as is, counting 900 rows",
+       [] {
+         DataFileForm plain;
+         plain.sets = false;
+         B b = sws_archive_of({0}, plain);
+         put<uint16_t>(b, must_read(b).entries[0].offset, 900);
+         return diagnostics(b);
+       }},
+      {"ARCHIVE_RECORD_FLAG", "an SWS record whose flag is 7",
+       [] { return diagnostics(sws_archive_of({7})); }},
       {"ARCHIVE_OODLE", "decompress_block_set on the GRB sample's Oodle records set",
        [] {
          const B g = sample("grb/DataPC.forge");

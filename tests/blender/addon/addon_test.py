@@ -387,7 +387,7 @@ def archives(addon):
     two meshes of the other edited (a copy with their entries changed), the original never
     written. Returns what run.sh checks."""
     bpy.ops.wm.read_homefile(use_empty=True)
-    grw, grb = M["archives"]
+    grw, grb, sws = M["archives"]
     digests = {a["archive"]: digest(a["archive"]) for a in M["archives"]}
     want = sorted(m["id"] for m in grw["meshes"] if m["name"] in ("Ranger_LOD0", "Rock"))
     result, error, got = import_archive(addon, grw, "ranger, ROCK")
@@ -468,7 +468,43 @@ def archives(addon):
     for a in M["archives"]:
         if digest(a["archive"]) != digests[a["archive"]]:
             fail("archive", "original", "%s was written" % a["archive"])
-    return {"unedited": unedited, "edited": edits}
+    return {"unedited": unedited, "edited": edits, "sws": sws_forge(addon, sws)}
+
+
+def sws_forge(addon, sws):
+    """The version-25 SWS forge: every mesh imported, exported unedited (the archive's own
+    bytes), then the skinned mesh scaled by 1.5 and exported again (run.sh checks that only its
+    entry changed)."""
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result, error, got = import_archive(addon, sws, "")
+    if result != {"FINISHED"} or got != sorted(m["id"] for m in sws["meshes"]):
+        fail("sws forge", "import of every mesh", "%s %r: resources %s" % (result, error, got))
+    select_only(archive_objects(sws["archive"]))
+    result, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
+    last = addon.export_op.LAST[0] if addon.export_op.LAST else {}
+    written = last.get("written")
+    same = bool(written) and digest(written) == digest(sws["archive"])
+    if result != {"FINISHED"} or not last.get("ok") or not same:
+        fail("sws forge", "unedited export", "%s %r %s" % (result, error, last.get("error")))
+    if written and os.path.exists(written):
+        os.remove(written)
+    scaled = None
+    for o in archive_objects(sws["archive"]):
+        if o["forge_resource_name"] == "Skater_Palettes":
+            for v in o.data.vertices:
+                v.co *= 1.5
+            scaled = o["forge_resource_id"]
+    select_only(archive_objects(sws["archive"]))
+    result, error = call(bpy.ops.export_scene.forge_mesh, filepath="")
+    last = addon.export_op.LAST[0] if addon.export_op.LAST else {}
+    if result != {"FINISHED"} or not last.get("ok"):
+        fail("sws forge", "edited export", "%s %r %s" % (result, error, last.get("error")))
+    return {
+        "archive": sws["archive"],
+        "unedited_identical": same,
+        "output": last.get("written"),
+        "scaled": scaled,
+    }
 
 
 def main():

@@ -32,7 +32,7 @@ for m in "${meshes[@]}"; do
   "$f2g" info --json "$samples/$m" >"$tmp/info/${m//\//__}.json"
 done
 cp "$samples/rr/static16_terrain.mesh" "$tmp/spare/terrain.bin"  # any extension
-for a in grw grb; do
+for a in grw grb sws; do
   mkdir -p "$tmp/archives/$a"
   cp "$samples/archives/$a/DataPC.forge" "$tmp/archives/$a/"
   "$f2g" ls --json "$tmp/archives/$a/DataPC.forge" >"$tmp/info/archive_$a.json" 2>/dev/null
@@ -65,7 +65,7 @@ json.dump({"zip": os.path.join(tmp, "io_scene_forge.zip"), "forge2gltf": f2g, "w
            "samples": samples, "edit": "rr/static24_props.mesh",
            "spare": os.path.join(tmp, "spare", "terrain.bin"),
            "junk": os.path.join(tmp, "spare", "junk.mesh"), "repo_binary": repo_binary,
-           "archives": [archive("grw"), archive("grb")]},
+           "archives": [archive("grw"), archive("grb"), archive("sws")]},
           sys.stdout)
 PY
 
@@ -183,6 +183,23 @@ else:
         print("addon: archive: the scaled mesh's bounds %s, 1.5 x %s expected" % (new_b, old_b)); bad += 1
     print("addon: archive: %s: entries %s changed (a mesh scaled, a material's faces deleted: %d triangles)"
           % (os.path.basename(ed["output"]), changed, triangles))
+# The version-25 SWS forge: unedited, its own bytes; the skinned mesh scaled, only its entry.
+sw = result["archives"]["sws"]
+if not sw["unedited_identical"]:
+    print("addon: sws forge: the unedited export is not the archive's bytes"); bad += 1
+if not sw.get("output"):
+    print("addon: sws forge: the edited export wrote nothing"); bad += 1
+else:
+    done = run("verify", sw["output"], "--against", sw["archive"], "--json")
+    report = json.loads(done.stdout or "{}")
+    ls = json.loads(run("ls", "--json", sw["archive"]).stdout)["archives"][0]["entries"]
+    entry_of = {r["file_id"]: e["index"] for e in ls for r in e["resources"]}
+    changed = sorted(c["index"] for c in report.get("changed", []))
+    if done.returncode or changed != [entry_of.get(sw["scaled"])]:
+        print("addon: sws forge: verify --against: exit %d, changed %s: %s"
+              % (done.returncode, changed, report.get("problems"))); bad += 1
+    else:
+        print("addon: sws forge: unedited byte-identical; scaled mesh changed entry %s only" % changed)
 print("addon: %d samples imported and exported through the add-on: %d byte-identical, %d re-encoded"
       " (%d without SubMeshes); %d check failures" % (len(result["exports"]), identical,
       written - identical, dropped, bad + len(result["failures"])))

@@ -25,7 +25,7 @@ using Bytes = std::vector<uint8_t>;
 using Json = nlohmann::json;
 
 const std::vector<std::string> kSamples = {"grw/DataPC.forge", "grw/DataPC_patch_01.forge",
-                                           "grb/DataPC.forge"};
+                                           "grb/DataPC.forge", "sws/DataPC.forge"};
 
 fs::path temp_dir(const std::string& name) {
   return f2g::test::fresh_build_dir("import_archive_test", name);
@@ -61,7 +61,7 @@ TEST(ImportArchive, EveryMeshInEveryFormImportedBackGivesTheArchiveByteForByte) 
       }
     }
   }
-  EXPECT_EQ(count, 5u * 19u);  // 8 + 1 Wildlands meshes and 10 Breakpoint ones
+  EXPECT_EQ(count, 5u * 24u);  // 8 + 1 Wildlands meshes, 10 Breakpoint ones and 5 SWS ones
 }
 
 TEST(ImportArchive, AnUnchangedBodyKeepsAPayloadAnotherCompressorWrote) {

@@ -18,7 +18,7 @@ using namespace f2g::archive::test;
 using Bytes = std::vector<uint8_t>;
 
 const std::vector<std::string> kSamples = {"grw/DataPC.forge", "grw/DataPC_patch_01.forge",
-                                           "grb/DataPC.forge"};
+                                           "grb/DataPC.forge", "sws/DataPC.forge"};
 
 // The first resources entry holding a Mesh, or -1.
 long mesh_entry(const Bytes& b, const Archive& a) {

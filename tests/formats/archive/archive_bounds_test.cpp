@@ -10,18 +10,19 @@ namespace f2g::archive {
 namespace {
 
 TEST(ArchiveBounds, EveryShortenedPayloadFailsCleanly) {
-  for (const char* name : {"grw/DataPC.forge", "grb/DataPC.forge"}) {
+  for (const char* name : {"grw/DataPC.forge", "grb/DataPC.forge", "sws/DataPC.forge"}) {
     std::vector<uint8_t> b = test::sample(name);
     const Archive a = test::must_read(b);
     for (size_t i = 0; i < a.entries.size(); ++i) {
       if (is_special(a.entries[i])) continue;
       const Entry& e = a.entries[i];
+      const uint64_t size_at = e.index_record_offset + 8 + a.layout->id_width;
       // Every cut in the first 2 KB (the set headers, size pairs, the first blocks), then every
       // 61st byte: a cut's cost grows with the checksums before it.
       for (uint32_t n = 0; n < e.size; n += n < 2048 ? 1 : 61) {
         // The entry's payload ends after n bytes: both records say so, the rest is a gap,
         // and the bytes given end there too.
-        test::put<int32_t>(b, e.index_record_offset + 16, int32_t(n));
+        test::put<int32_t>(b, size_at, int32_t(n));
         test::put<int32_t>(b, e.name_record_offset, int32_t(n));
         Archive c = a;
         c.entries[i].size = n;
@@ -29,7 +30,7 @@ TEST(ArchiveBounds, EveryShortenedPayloadFailsCleanly) {
         ASSERT_FALSE(r) << name << " entry " << i << " cut to " << n;
         ASSERT_EQ(r.error().path.rfind("archive/entries[" + std::to_string(i) + "]", 0), 0u);
       }
-      test::put<int32_t>(b, e.index_record_offset + 16, int32_t(e.size));
+      test::put<int32_t>(b, size_at, int32_t(e.size));
       test::put<int32_t>(b, e.name_record_offset, int32_t(e.size));
       EXPECT_TRUE(read_entry(test::must_read(b), b.data(), b.size(), i));
     }

@@ -61,7 +61,11 @@ TEST(ArchiveContainer, TheDialectComesFromTheSetVersionOrIsForced) {
   EXPECT_EQ(test::must_read(b, &grw()).dialect, &grw());
   EXPECT_EQ(dialect_named("grb"), &grb());
   EXPECT_EQ(dialect_named("rr"), nullptr);
-  EXPECT_EQ(dialect_of_set_version(1), &grw());
+  EXPECT_EQ(dialect_of_set_version(27, 1), &grw());
+  // Set version 1 is SWS's too: version 25 alone decides, version 27 does not.
+  EXPECT_EQ(dialect_of_set_version(25, 1), dialect_named("sws"));
+  EXPECT_EQ(dialect_of_version(25), dialect_named("sws"));
+  EXPECT_EQ(dialect_of_version(27), nullptr);
 }
 
 TEST(ArchiveContainer, TheVersionPicksTheContainerLayout) {
@@ -74,7 +78,14 @@ TEST(ArchiveContainer, TheVersionPicksTheContainerLayout) {
   EXPECT_EQ(v27->id_width, 8);
   EXPECT_EQ(v27->name_record_size, 192);
   EXPECT_EQ(layout_of_version(26), nullptr);
-  EXPECT_EQ(known_versions(), "27");
+  EXPECT_EQ(known_versions(), "25 or 27");
+  const ContainerLayout* v25 = layout_of_version(25);
+  ASSERT_NE(v25, nullptr);
+  EXPECT_EQ(v25->data_header_size, 40);
+  EXPECT_EQ(v25->index_record_size, 16);
+  EXPECT_EQ(v25->id_width, 4);
+  EXPECT_EQ(v25->name_record_size, 188);
+  EXPECT_EQ(v25->wrapper_size, 440);
   std::vector<uint8_t> b = test::sample("grw/DataPC.forge");
   EXPECT_EQ(test::must_read(b).layout, v27);
   test::put<int32_t>(b, 9, 26);
@@ -82,7 +93,7 @@ TEST(ArchiveContainer, TheVersionPicksTheContainerLayout) {
   ASSERT_FALSE(a);
   EXPECT_EQ(a.error().code, "ARCHIVE_VERSION");
   EXPECT_EQ(a.error().offset, 9u);
-  EXPECT_EQ(a.error().message, "version 26, not 27");
+  EXPECT_EQ(a.error().message, "version 26, not 25 or 27");
 }
 
 TEST(ArchiveContainer, RewritingEachSampleIsByteIdentical) {

@@ -9,7 +9,7 @@ namespace {
 
 TEST(ArchiveSamples, CommittedFilesEqualAFreshGeneration) {
   const std::vector<SampleFile> fresh = archive_samples();
-  ASSERT_EQ(fresh.size(), 3u);
+  ASSERT_EQ(fresh.size(), 4u);
   size_t total = 0;
   for (const SampleFile& s : fresh) {
     SCOPED_TRACE(s.path);

@@ -12,3 +12,4 @@ f2g_test(archive_bounds_test SOURCES formats/archive/archive_bounds_test.cpp
 f2g_test(archive_lzo_test SOURCES formats/archive/archive_lzo_test.cpp LIBS f2g_archive)
 f2g_test(archive_install_index_test SOURCES formats/archive/archive_install_index_test.cpp
          LIBS f2g_archive)
+f2g_test(archive_v25_test SOURCES formats/archive/archive_v25_test.cpp LIBS f2g_archive)
