@@ -1,7 +1,8 @@
 // forge2gltf-bench-pack DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]: packs every file
-// under SRC_DIR (sorted) into a forge archive of DIALECT ("grw", "grb") with PER_ENTRY
+// under SRC_DIR (sorted) into a forge archive of DIALECT ("grw", "grb", "sws") with PER_ENTRY
 // resources per entry (default 20) as Mesh resources named after their stems (a FileHeader in
-// front of a mesh becomes the record's gap, as the games store it), then, when FILL_BYTES is
+// front of a mesh becomes the record's gap, as the games store it; an SWS mesh file is the
+// version-25 record's payload whole), then, when FILL_BYTES is
 // given, TextureMap resources of random bytes until the archive has about that many bytes
 // (the bounded-memory measurement). Then reads every entry back and prints, as one JSON line,
 // the counts, the LZO decompression throughput of the read-back and the time the install index
@@ -75,11 +76,20 @@ IndexTiming time_index(const char* path) {
 }
 
 // A mesh file as a record: its FileHeader (0x00, or 0x01 + 3 bytes + i32 N + 12 N bytes) is
-// the gap; without one the gap is the one NUL the games write.
-bool mesh_record(const fs::path& p, archive::ResourceRecord& r) {
+// the gap; without one the gap is the one NUL the games write. In version 25 the file (managed
+// byte, u32 id, class at 5) is the payload and the gap the record's flag 0.
+bool mesh_record(const archive::Dialect& d, const fs::path& p, archive::ResourceRecord& r) {
   std::vector<uint8_t> f = read_all(p);
   if (f.size() < 16) return false;
   uint32_t cls = 0;
+  if (d.payload == archive::PayloadLayout::DataFile) {
+    std::memcpy(&cls, f.data() + 5, 4);
+    if (f[0] != 1 || cls != kMeshClass) return false;
+    r.class_id = kMeshClass;
+    r.name = p.stem().string();
+    r.body = std::move(f);
+    return true;
+  }
   std::memcpy(&cls, f.data() + 8, 4);
   size_t header = 0;
   if (cls != kMeshClass) {
@@ -163,7 +173,8 @@ int main(int argc, char** argv) {
 
   std::vector<archive::NewEntry> entries;
   std::vector<std::vector<uint8_t>> payloads;
-  uint64_t bytes = 0, resources = 0, id = 0x7F00000000000000ull;
+  uint64_t bytes = 0, resources = 0;
+  uint64_t id = dialect->layout->id_width == 4 ? 0x7F000000ull : 0x7F00000000000000ull;
   std::vector<archive::ResourceRecord> batch;
   auto flush = [&] {
     if (batch.empty()) return true;
@@ -181,7 +192,7 @@ int main(int argc, char** argv) {
   };
   for (const fs::path& f : files) {
     archive::ResourceRecord r;
-    if (!mesh_record(f, r)) continue;
+    if (!mesh_record(*dialect, f, r)) continue;
     batch.push_back(std::move(r));
     if (batch.size() == per_entry && !flush()) return 1;
   }
