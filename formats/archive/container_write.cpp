@@ -18,11 +18,16 @@ void store(std::vector<uint8_t>& b, uint64_t at, T v) {
   std::memcpy(b.data() + at, &v, sizeof v);
 }
 
-// The entry's name record: the kept bytes, with size, type, timestamp and name from `e`.
-void put_name_record(const ContainerLayout& l, std::vector<uint8_t>& b, const Entry& e) {
+// The entry's name record: the kept bytes, with size, type, timestamp and name from `e`. The
+// size follows the payload's where it was the old payload's (`old_size`); a version-25 record
+// whose size differed (ARCHIVE_NAME_SIZE) keeps its own.
+void put_name_record(const ContainerLayout& l, std::vector<uint8_t>& b, const Entry& e,
+                     uint32_t old_size) {
   uint8_t* p = b.data() + e.name_record_offset;
   std::memcpy(p, e.name_record.data(), l.name_record_size);
-  store<int32_t>(b, e.name_record_offset, int32_t(e.size));
+  int32_t kept_size;
+  std::memcpy(&kept_size, e.name_record.data(), 4);
+  if (kept_size == int64_t(old_size)) store<int32_t>(b, e.name_record_offset, int32_t(e.size));
   store<uint32_t>(b, e.name_record_offset + 16, e.resource_type);
   store<int32_t>(b, e.name_record_offset + 40, e.timestamp);
   const char* kept = reinterpret_cast<const char*>(e.name_record.data() + kNameFieldOffset);
@@ -172,8 +177,9 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
         !inside(e.name_record_offset, l.name_record_size))
       return write_error("an entry's records lie outside the prelude",
                          "archive/entries[" + std::to_string(i) + "]");
+    const uint32_t old_size = e.size;
     wrappers[i] = e.wrapper;
-    if (!wrappers[i].empty()) patch_wrapper(wrappers[i], e.size, uint32_t(payloads[i].size));
+    if (!wrappers[i].empty()) patch_wrapper(wrappers[i], old_size, uint32_t(payloads[i].size));
     e.offset = offset + l.wrapper_size;
     e.size = uint32_t(payloads[i].size);
     store<uint64_t>(head, e.index_record_offset, offset);
@@ -182,7 +188,7 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
     else
       store<uint32_t>(head, e.index_record_offset + 8, uint32_t(e.file_id));
     store<int32_t>(head, e.index_record_offset + 8 + l.id_width, int32_t(e.size));
-    put_name_record(l, head, e);
+    put_name_record(l, head, e, old_size);
     offset = e.offset + e.size;
   }
   static const std::vector<uint8_t> zeros(kArchiveAlignment, 0);

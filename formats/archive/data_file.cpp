@@ -113,8 +113,9 @@ void check_flags(EntryContents& out, Checker& c, uint64_t at, const std::string&
       out.form.flag_one += ok;
     }
     c.check(check::record_flag, ok, path + "/records[" + std::to_string(i) + "].flag", at, [&] {
-      return std::to_string(r.gap_size) + " bytes between name and payload starting " +
-             std::to_string(g[0]) + " (record at +" + hex(r.record_offset) + " of the records)";
+      return std::to_string(r.gap_size) + " bytes between name and payload" +
+             (r.gap_size ? " starting " + std::to_string(g[0]) : std::string()) + " (record at +" +
+             hex(r.record_offset) + " of the records)";
     });
   }
 }
@@ -195,6 +196,24 @@ EntryContents read_data_file(const Archive& a, const Entry& e, const uint8_t* da
   out.resources = walk_records(d, out.records, out.directory, at, c, path);
   check_flags(out, c, at, path);
   return out;
+}
+
+std::optional<std::vector<DirectoryEntry>> data_file_directory(const Archive& a, const Entry& e,
+                                                               const uint8_t* data, Checker& c) {
+  const uint8_t* p = data + e.offset;
+  const std::optional<size_t> start = set_start(p, e.size);
+  if (!start) return std::nullopt;
+  Reader r(p + *start, p + e.size, "ARCHIVE", e.offset + *start);
+  Reader::Scope s(r, "archive/entries[" + std::to_string(e.index) + "]");
+  Reader::Scope ss(r, "sets", 0);
+  const BlockSet set = read_set(r, *a.dialect, c);
+  if (set.stream || r.at_end()) return std::nullopt;
+  const std::vector<uint8_t> index = decompress_set(*a.dialect, set, *a.codecs, c, r.path());
+  for (IndexRows rows : {IndexRows::Ac1, IndexRows::Ac2, IndexRows::Ac2Bare}) {
+    std::optional<Index> x = parse_index(index, rows);
+    if (x && x->end == index.size()) return std::move(x->dir);
+  }
+  return std::nullopt;
 }
 
 Result<std::vector<uint8_t>> encode_data_file(const Dialect& d,

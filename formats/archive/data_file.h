@@ -3,6 +3,7 @@
 // record walk.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ std::vector<uint8_t> write_records(const std::vector<ResourceRecord>& resources)
 // Entry `e`'s data file: prefix, sets, rows, records, each form detected and every relation
 // checked (throws DecodeFailure).
 EntryContents read_data_file(const Archive& a, const Entry& e, const uint8_t* data, Checker& c);
+
+// The rows alone, cheaply, where the first set of a table pair holds exactly the index part
+// (as version 27's leading set holds the directory): that set decompressed, the rest not read.
+// nullopt where it does not (a stream, no set, another split): read_data_file then decides.
+std::optional<std::vector<DirectoryEntry>> data_file_directory(const Archive& a, const Entry& e,
+                                                               const uint8_t* data, Checker& c);
 
 // `resources` as a data file: in `like`'s form and sets (a payload read: its rows patched with
 // the new sizes, its sets' compressions and split kept) or, `like` null, in `form`.

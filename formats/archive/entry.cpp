@@ -246,7 +246,9 @@ Result<std::vector<DirectoryEntry>> read_directory(const Archive& a, const uint8
     Checker c(none, warnings, observer);
     if (a.dialect && a.dialect->payload == PayloadLayout::DataFile) {
       check_inside(a, e, size, c);
-      return read_data_file(a, e, data, c).directory;  // one stream: the whole file is read
+      if (std::optional<std::vector<DirectoryEntry>> rows = data_file_directory(a, e, data, c))
+        return std::move(*rows);
+      return read_data_file(a, e, data, c).directory;  // the whole file decides
     }
     const std::vector<BlockSet> sets = read_sets(a, e, data, size, c, false);
     const std::string path = entry_path(e.index);

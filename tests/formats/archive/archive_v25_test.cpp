@@ -102,6 +102,21 @@ TEST(ArchiveV25, MeshPayloadsAreTheSwsMeshFilesByteForByte) {
   }
 }
 
+TEST(ArchiveV25, TheDirectoryAloneIsTheEntrysRows) {
+  const std::vector<uint8_t> b = sws_sample();
+  const Archive a = test::must_read(b);
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    const EntryContents c = *read_entry(a, b.data(), b.size(), i);
+    Result<std::vector<DirectoryEntry>> d = read_directory(a, b.data(), b.size(), i);
+    ASSERT_TRUE(d) << d.error().to_string();
+    ASSERT_EQ(d->size(), c.directory.size()) << i;
+    for (size_t k = 0; k < d->size(); ++k) {
+      EXPECT_EQ((*d)[k].id, c.directory[k].id);
+      EXPECT_EQ((*d)[k].record_size, c.directory[k].record_size);
+    }
+  }
+}
+
 TEST(ArchiveV25, TheSetsAreATableOfSeveralBlocksAStreamAndRawBlocks) {
   const std::vector<uint8_t> b = sws_sample();
   const Archive a = test::must_read(b);
@@ -280,6 +295,11 @@ TEST(ArchiveV25, WrapperAndNameRecordDisagreementsAreWarnings) {
   EXPECT_TRUE(has_code(ds, "ARCHIVE_WRAPPER_ID"));
   EXPECT_TRUE(has_code(ds, "ARCHIVE_WRAPPER_SIZE"));
   EXPECT_TRUE(has_code(ds, "ARCHIVE_NAME_SIZE"));
+  // Kept as found: a no-op rewrite leaves the disagreeing sizes and id alone.
+  const Archive kept = test::must_read(b);
+  Result<std::vector<uint8_t>> same = write_archive(kept, {{b.data() + e.offset, e.size}});
+  ASSERT_TRUE(same) << same.error().to_string();
+  EXPECT_TRUE(*same == b);
   test::put<char>(b, e.offset - 440, 'X');
   Result<Archive> broken = read_archive(b.data(), b.size());
   ASSERT_FALSE(broken);
