@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "converter/convert/report.h"
+#include "converter/inspect/skeleton_info.h"
 #include "converter/io/input_file.h"
 #include "converter/io/json_text.h"
 #include "formats/common/names.h"
@@ -15,22 +16,16 @@ namespace f2g::convert {
 
 using nlohmann::json;
 
-namespace {
+void CheckRecorder::on_check(const CheckDef& def, bool held, const ir::Diagnostic& where) {
+  checks.push_back(json{{"name", def.name},
+                        {"held", held},
+                        {"code", def.code},
+                        {"path", where.path},
+                        {"offset", where.offset},
+                        {"message", where.message}});
+}
 
-// Records every check outcome in the order the decoder meets them.
-class CheckRecorder : public DecodeObserver {
- public:
-  void on_check(const CheckDef& def, bool held, const ir::Diagnostic& where) override {
-    checks.push_back(json{{"name", def.name},
-                          {"held", held},
-                          {"code", def.code},
-                          {"path", where.path},
-                          {"offset", where.offset},
-                          {"message", where.message}});
-  }
-  void on_field(const char*, double) override {}
-  json checks = json::array();
-};
+namespace {
 
 uint64_t used_vertices(const ir::Mesh& mesh, const ir::Primitive& p) {
   std::unordered_set<uint32_t> seen;
@@ -237,6 +232,7 @@ std::string info_text(const json& info) {
   out += "\nwarnings: " + std::to_string(warnings.size()) + "\n";
   for (const json& w : warnings) out += "  " + diagnostic_text(w) + "\n";
 
+  if (info.contains("tree")) return out + skeleton_tree_text(info["tree"]);  // a Skeleton
   const json ir = info.value("ir", json::object());
   out += "\nir\n";
   out += "  vertices " + scalar_text(ir.value("vertex_count", json(0))) + ", indices " +

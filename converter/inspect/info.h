@@ -15,6 +15,14 @@
 
 namespace f2g::convert {
 
+// Records every check outcome in the order the decoder meets them: info's "checks".
+class CheckRecorder : public DecodeObserver {
+ public:
+  void on_check(const CheckDef& def, bool held, const ir::Diagnostic& where) override;
+  void on_field(const char*, double) override {}
+  nlohmann::json checks = nlohmann::json::array();
+};
+
 struct InfoOptions {
   const Format* format = nullptr;          // --format; nullptr detects by content
   const VertexTables* tables = nullptr;    // --vertex-formats

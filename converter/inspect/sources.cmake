@@ -10,6 +10,7 @@ add_library(f2g_inspect STATIC
   converter/inspect/census_json.cpp
   converter/inspect/census_markdown.cpp
   converter/inspect/info.cpp
+  converter/inspect/skeleton_info.cpp
   converter/inspect/scan.cpp
   converter/inspect/scan_command.cpp)
 target_link_libraries(f2g_inspect PUBLIC f2g_install f2g_convert f2g_io f2g_formats)

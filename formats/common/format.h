@@ -11,6 +11,7 @@
 #include "formats/common/decode.h"
 #include "formats/common/error.h"
 #include "formats/common/rebuild.h"
+#include "formats/common/skeleton_tree.h"
 
 namespace f2g {
 
@@ -69,6 +70,9 @@ struct Format {
   // Its files may carry a header before the payload, and an archive record's gap is read as
   // one (DecodeOptions::payload_offset); false: the record's body alone is decoded.
   bool reads_record_gap;
+  // A Skeleton resource's body read to its tree (formats/common/skeleton_tree.h); `observer`
+  // sees the checks. nullptr: the game's Skeleton layout is not known.
+  Result<SkeletonReading> (*skeleton)(const uint8_t* data, size_t size, DecodeObserver* observer);
 };
 
 }  // namespace f2g

@@ -12,6 +12,7 @@
 #include "formats/grb/rebuild.h"
 #include "formats/grb/rebuild_parts.h"
 #include "formats/grb/relations.h"
+#include "formats/grb/skeleton.h"
 #include "formats/grb/structure_json.h"
 #include "formats/grb/to_ir.h"
 #include "formats/grb/vertex_formats.h"
@@ -122,6 +123,11 @@ Result<Rebuilt> rebuild_entry(const RebuildInput& input) {
   return rebuild(D, input);
 }
 
+template <Dialect D>
+Result<SkeletonReading> skeleton_entry(const uint8_t* data, size_t size, DecodeObserver* observer) {
+  return skeleton_reading(D, data, size, observer);
+}
+
 std::vector<const CheckDef*> grb_checks() { return check::all(); }
 
 }  // namespace
@@ -144,6 +150,7 @@ const Format kGrbFormat{
     record_name,
     rebuild_entry<Dialect::Grb>,
     true,
+    skeleton_entry<Dialect::Grb>,
 };
 
 const Format kGrwFormat{
@@ -161,6 +168,7 @@ const Format kGrwFormat{
     record_name,
     rebuild_entry<Dialect::Grw>,
     true,
+    skeleton_entry<Dialect::Grw>,
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }

@@ -112,6 +112,41 @@ const CheckDef bone_matrix_invertible{
     "grb.bone_matrix_invertible", "GRB_BONE_MATRIX_NOT_INVERTIBLE", O,
     "every bone matrix is invertible (else identity is used and the stored floats kept)"};
 
+const CheckDef skeleton_class{"grb.skeleton_class", "GRB_BAD_SKELETON_CLASS", P,
+                              "a Skeleton payload carries class 0x24AECB7C after its u64 id"};
+const CheckDef skeleton_bone_count{
+    "grb.skeleton_bone_count", "GRB_SKELETON_COUNT", P,
+    "a skeleton's bone count (and a bone's modifier count) is not negative and fits the bytes "
+    "left at the smallest record each"};
+const CheckDef skeleton_bone_class{"grb.skeleton_bone_class", "GRB_SKELETON_BONE_CLASS", P,
+                                   "every bone is an inline object (tag 0) of class 0x95741049"};
+const CheckDef skeleton_pointer_tag{
+    "grb.skeleton_pointer_tag", "GRB_SKELETON_POINTER", P,
+    "a bone pointer's tag is 2 (GRW; 1 or 2 in GRB), a u64 id following, or 3 (null)"};
+const CheckDef skeleton_modifier_known{
+    "grb.skeleton_modifier_known", "GRB_SKELETON_MODIFIER", P,
+    "a GRW bone modifier is one of the seven classes whose layout is known (GRB's are not "
+    "public): a skeleton with another is read by its bone cores alone"};
+const CheckDef skeleton_ids_unique{"grb.skeleton_ids_unique", "GRB_SKELETON_DUPLICATE_ID", P,
+                                   "the bones' ids are unique within the skeleton"};
+const CheckDef skeleton_parent_known{
+    "grb.skeleton_parent_known", "GRB_SKELETON_PARENT", P,
+    "a bone's parent is another bone of the same skeleton (by id), or null"};
+const CheckDef skeleton_acyclic{"grb.skeleton_acyclic", "GRB_SKELETON_CYCLE", P,
+                                "following parents from any bone reaches a root"};
+const CheckDef skeleton_bone_index{"grb.skeleton_bone_index", "GRB_SKELETON_INDEX", P,
+                                   "a bone's Index is its position in the bone array"};
+const CheckDef skeleton_children_count{
+    "grb.skeleton_children_count", "GRB_SKELETON_CHILDREN", P,
+    "a bone's ChildrenCount is the number of its descendants (itself not counted)"};
+
+std::vector<const CheckDef*> skeleton_all() {
+  return {&skeleton_class,         &skeleton_bone_count,     &skeleton_bone_class,
+          &skeleton_pointer_tag,   &skeleton_modifier_known, &skeleton_ids_unique,
+          &skeleton_parent_known,  &skeleton_acyclic,        &skeleton_bone_index,
+          &skeleton_children_count};
+}
+
 std::vector<const CheckDef*> all() {
   return {&mesh_class,
           &submesh_tag_known,

@@ -37,6 +37,20 @@ extern const CheckDef index_inside_vertex_buffer;
 extern const CheckDef weighted_joint_inside_bones;
 extern const CheckDef single_dialect;
 
+// Skeletons (formats/grb/skeleton.h): Proven (errors)
+extern const CheckDef skeleton_class;
+extern const CheckDef skeleton_bone_count;
+extern const CheckDef skeleton_bone_class;
+extern const CheckDef skeleton_pointer_tag;
+extern const CheckDef skeleton_modifier_known;
+extern const CheckDef skeleton_ids_unique;
+extern const CheckDef skeleton_parent_known;
+extern const CheckDef skeleton_acyclic;
+extern const CheckDef skeleton_bone_index;
+extern const CheckDef skeleton_children_count;
+// The skeleton checks, for info on a Skeleton (not among the Mesh format's checks).
+std::vector<const CheckDef*> skeleton_all();
+
 // Observed (warnings)
 extern const CheckDef min_index_equals_vertex_offset;
 extern const CheckDef primitive_desc_start_equals_start_index;

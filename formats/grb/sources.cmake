@@ -28,5 +28,6 @@ add_library(f2g_grb STATIC
   formats/grb/rebuild_vertices.cpp
   formats/grb/rebuild_ranges.cpp
   formats/grb/rebuild_structure.cpp
+  formats/grb/skeleton.cpp
   ${F2G_grb_FORMATS_CPP} ${F2G_grw_FORMATS_CPP})
 target_link_libraries(f2g_grb PUBLIC f2g_common)

@@ -55,6 +55,7 @@ const Format kFormat{
     nullptr,  // no container record names its meshes
     rebuild,
     false,
+    nullptr,  // no public Skeleton layout (docs/READING.md "Skeletons")
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

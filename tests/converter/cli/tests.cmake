@@ -7,6 +7,11 @@ f2g_test(archive_cli_test SOURCES converter/cli/archive_cli_test.cpp
          LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json)
 add_dependencies(archive_cli_test forge2gltf)
 
+# info and extract on Skeleton resources of GRW and GRB archives.
+f2g_test(skeleton_cli_test SOURCES converter/cli/skeleton_cli_test.cpp
+         LIBS f2g_archive f2g_formats nlohmann_json::nlohmann_json)
+add_dependencies(skeleton_cli_test forge2gltf)
+
 # ls, census, info, extract, convert and verify on the SWS sample forge (version 25).
 f2g_test(sws_forge_cli_test SOURCES converter/cli/sws_forge_cli_test.cpp
          LIBS nlohmann_json::nlohmann_json)
