@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (s) {
       const std::vector<uint8_t> again = write_skeleton(d, *s);
       if (again.size() != size || std::memcmp(again.data(), data, size) != 0) std::abort();
-      const SkeletonTree t = tree_of(*s);
+      const f2g::SkeletonTree t = tree_of(*s);
       if (t.parent.size() != s->bones.size()) std::abort();
     }
     skeleton_tree(d, data, size);
