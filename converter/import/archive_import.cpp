@@ -79,10 +79,8 @@ std::optional<Diagnostic> gate(const PayloadRef& b, size_t entry, size_t resourc
   };
   Result<Archive> a = read_archive(b.data, b.size, install::read_options());
   if (!a) return failed(a.error());
-  for (const Error& w : a->warnings) {
-    const auto same = [&w](const Error& d) { return d.code == w.code && d.path == w.path; };
-    if (std::none_of(donor.warnings.begin(), donor.warnings.end(), same)) return failed(w);
-  }
+  const std::vector<Error> added = new_layout_warnings(*a, donor);
+  if (!added.empty()) return failed(added.front());
   Result<EntryContents> c = read_entry(*a, b.data, b.size, entry);
   if (!c) return failed(c.error());
   const Resource& r = c->resources.at(resource);

@@ -1,6 +1,5 @@
 #include "converter/verify/archive_compare.h"
 
-#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <ostream>
@@ -91,10 +90,7 @@ ArchiveCompareReport compare_archives(const uint8_t* nd, size_t ns, const uint8_
   }
   report.entries = na->entries.size();
   // A layout warning the old archive has too (AC1's empty section) is not the writer's doing.
-  for (const Diagnostic& w : na->warnings) {
-    const auto same = [&w](const Diagnostic& o) { return o.code == w.code && o.path == w.path; };
-    if (std::none_of(oa->warnings.begin(), oa->warnings.end(), same)) report.problems.push_back(w);
-  }
+  report.problems = new_layout_warnings(*na, *oa);
   if (na->entries.size() != oa->entries.size()) {
     report.problems.push_back(
         {"VERIFY_ARCHIVE_ENTRIES",

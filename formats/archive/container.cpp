@@ -151,10 +151,7 @@ void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_
   std::stable_sort(by_offset.begin(), by_offset.end(),
                    [](const Entry* x, const Entry* y) { return x->offset < y->offset; });
   a.payload_alignment = payload_alignment(*a.layout, by_offset);
-  const auto aligned_end = [&](uint64_t end) {
-    const uint64_t n = a.payload_alignment;
-    return n ? (end + n - 1) / n * n : end;
-  };
+  const auto aligned_end = [&](uint64_t end) { return round_up(end, a.payload_alignment); };
   uint64_t gaps = 0, overlaps = 0, nonzero_gaps = 0;
   const Entry *first_gap = nullptr, *first_overlap = nullptr, *first_nonzero = nullptr;
   uint64_t end = by_offset.empty() ? tables_end : region_start(*by_offset.front());
@@ -189,8 +186,7 @@ void check_layout(Archive& a, const uint8_t* data, size_t size, uint64_t tables_
                : "the padding after the last payload (at " + hex(last_end) +
                      ") holds a non-zero byte";
   });
-  const uint64_t aligned =
-      (last_end + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
+  const uint64_t aligned = round_up(last_end, kArchiveAlignment);
   c.check(check::file_size_aligned, size == aligned, "archive", size, [&] {
     return "the archive is " + std::to_string(size) + " bytes; the end of its last payload " +
            "rounded up to 0x8000 is " + std::to_string(aligned);
@@ -226,6 +222,15 @@ const Dialect* detect_dialect(const Archive& a, const uint8_t* data, Checker& c)
 bool looks_like_archive(const uint8_t* data, size_t size) {
   return size >= sizeof kArchiveMagic &&
          std::memcmp(data, kArchiveMagic, sizeof kArchiveMagic) == 0;
+}
+
+std::vector<Error> new_layout_warnings(const Archive& now, const Archive& before) {
+  std::vector<Error> out;
+  for (const Error& w : now.warnings) {
+    const auto same = [&w](const Error& b) { return b.code == w.code && b.path == w.path; };
+    if (std::none_of(before.warnings.begin(), before.warnings.end(), same)) out.push_back(w);
+  }
+  return out;
 }
 
 const Entry* Archive::entry_with_id(uint64_t file_id) const {

@@ -40,6 +40,9 @@ constexpr size_t kWrapperIdAt = 391, kWrapperSizeAt = 395, kWrapperTimestampAt =
 // True when `data` starts with the archive magic "scimitar".
 bool looks_like_archive(const uint8_t* data, size_t size);
 
+// `at` rounded up to a multiple of `n` (`at` itself when n is 0: no alignment).
+inline uint64_t round_up(uint64_t at, uint64_t n) { return n ? (at + n - 1) / n * n : at; }
+
 struct DataHeader {
   int32_t entry_count = 0;
   std::array<uint8_t, 32> fields{};  // bytes 4..size-8, kept verbatim (meaning not established)
@@ -93,6 +96,10 @@ struct Archive {
   // The entry with `file_id`, or nullptr.
   const Entry* entry_with_id(uint64_t file_id) const;
 };
+
+// The layout warnings of `now` that `before` does not have (same code and path): what a
+// rewrite added, where an archive read with a warning (AC1's empty section) keeps it.
+std::vector<Error> new_layout_warnings(const Archive& now, const Archive& before);
 
 struct ReadOptions {
   const Dialect* dialect = nullptr;    // forces a dialect; nullptr detects it

@@ -18,16 +18,21 @@ void store(std::vector<uint8_t>& b, uint64_t at, T v) {
   std::memcpy(b.data() + at, &v, sizeof v);
 }
 
-// The entry's name record: the kept bytes, with size, type, timestamp and name from `e`. The
-// size follows the payload's where it was the old payload's (`old_size`); a version-25 record
-// whose size differed (ARCHIVE_NAME_SIZE) keeps its own.
+// A size field (i32 at `at`) that repeats the payload's follows the new payload's size; one
+// that differed (a version-25 name record or wrapper, a warning on read) keeps its own.
+void follow_size(std::vector<uint8_t>& b, uint64_t at, uint32_t old_size, uint32_t new_size) {
+  int32_t kept;
+  std::memcpy(&kept, b.data() + at, 4);
+  if (kept == int64_t(old_size)) store<int32_t>(b, at, int32_t(new_size));
+}
+
+// The entry's name record: the kept bytes, with size (follow_size from `old_size`), type,
+// timestamp and name from `e`.
 void put_name_record(const ContainerLayout& l, std::vector<uint8_t>& b, const Entry& e,
                      uint32_t old_size) {
   uint8_t* p = b.data() + e.name_record_offset;
   std::memcpy(p, e.name_record.data(), l.name_record_size);
-  int32_t kept_size;
-  std::memcpy(&kept_size, e.name_record.data(), 4);
-  if (kept_size == int64_t(old_size)) store<int32_t>(b, e.name_record_offset, int32_t(e.size));
+  follow_size(b, e.name_record_offset, old_size, e.size);
   store<uint32_t>(b, e.name_record_offset + 16, e.resource_type);
   store<int32_t>(b, e.name_record_offset + 40, e.timestamp);
   const char* kept = reinterpret_cast<const char*>(e.name_record.data() + kNameFieldOffset);
@@ -46,13 +51,6 @@ std::vector<uint8_t> new_wrapper(const ContainerLayout& l, const NewEntry& n) {
   store<uint32_t>(w, kWrapperIdAt, uint32_t(n.file_id));
   store<int32_t>(w, kWrapperTimestampAt, n.timestamp);
   return w;
-}
-
-// The wrapper as written: its raw size follows the payload's where it was the payload's.
-void patch_wrapper(std::vector<uint8_t>& w, uint32_t old_size, uint32_t new_size) {
-  int32_t raw;
-  std::memcpy(&raw, w.data() + kWrapperSizeAt, 4);
-  if (raw == int64_t(old_size)) store<int32_t>(w, kWrapperSizeAt, int32_t(new_size));
 }
 
 }  // namespace
@@ -157,11 +155,7 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
     w.u64(s.unknown2);
     std::memcpy(head.data() + s.offset, w.data().data(), kSectionSize);
   }
-  const auto align = [&](uint64_t at) {
-    const uint64_t n = a.payload_alignment;
-    return n ? (at + n - 1) / n * n : at;
-  };
-  std::vector<std::vector<uint8_t>> wrappers(a.entries.size());
+  std::vector<uint64_t> starts(a.entries.size());  // of each entry's wrapper, or payload
   uint64_t offset = head.size();
   for (size_t i = 0; i < a.entries.size(); ++i) {
     Entry e = a.entries[i];
@@ -169,7 +163,7 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
       return write_error(
           "an entry's wrapper is not the layout's " + std::to_string(l.wrapper_size) + " bytes",
           "archive/entries[" + std::to_string(i) + "]");
-    offset = align(offset);
+    offset = starts[i] = round_up(offset, a.payload_alignment);
     if (payloads[i].size > 0x7FFFFFFF)
       return write_error("a payload of more than 2 GB",
                          "archive/entries[" + std::to_string(i) + "]");
@@ -178,8 +172,6 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
       return write_error("an entry's records lie outside the prelude",
                          "archive/entries[" + std::to_string(i) + "]");
     const uint32_t old_size = e.size;
-    wrappers[i] = e.wrapper;
-    if (!wrappers[i].empty()) patch_wrapper(wrappers[i], old_size, uint32_t(payloads[i].size));
     e.offset = offset + l.wrapper_size;
     e.size = uint32_t(payloads[i].size);
     store<uint64_t>(head, e.index_record_offset, offset);
@@ -194,14 +186,19 @@ Result<uint64_t> write_archive(const Archive& a, const std::vector<PayloadRef>& 
   static const std::vector<uint8_t> zeros(kArchiveAlignment, 0);
   sink(head.data(), head.size());
   uint64_t written = head.size();
+  std::vector<uint8_t> wrapper;
   for (size_t i = 0; i < payloads.size(); ++i) {
     const PayloadRef& p = payloads[i];
-    if (const uint64_t pad = align(written) - written) sink(zeros.data(), size_t(pad));
-    if (!wrappers[i].empty()) sink(wrappers[i].data(), wrappers[i].size());
+    if (starts[i] > written) sink(zeros.data(), size_t(starts[i] - written));  // < alignment
+    wrapper = a.entries[i].wrapper;
+    if (!wrapper.empty()) {
+      follow_size(wrapper, kWrapperSizeAt, a.entries[i].size, uint32_t(p.size));
+      sink(wrapper.data(), wrapper.size());
+    }
     if (p.size) sink(p.data, p.size);
-    written = align(written) + wrappers[i].size() + p.size;
+    written = starts[i] + wrapper.size() + p.size;
   }
-  const uint64_t total = (offset + kArchiveAlignment - 1) / kArchiveAlignment * kArchiveAlignment;
+  const uint64_t total = round_up(offset, kArchiveAlignment);
   if (total > offset) sink(zeros.data(), size_t(total - offset));
   return total;
 }

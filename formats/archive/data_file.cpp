@@ -38,6 +38,9 @@ std::optional<size_t> set_start(const uint8_t* p, size_t size) {
   return std::nullopt;
 }
 
+// The row forms in the order they are tried: AC1, then the AC2 reading, then ACX's.
+constexpr IndexRows kRowForms[] = {IndexRows::Ac1, IndexRows::Ac2, IndexRows::Ac2Bare};
+
 struct Index {
   size_t end = 0;  // where the records start
   std::vector<DirectoryEntry> dir;
@@ -171,9 +174,8 @@ EntryContents read_data_file(const Archive& a, const Entry& e, const uint8_t* da
     file.assign(p, p + e.size);
   }
   const size_t min_body = size_t(d.body_id_at) + d.body_id_width + 4;
-  const IndexRows order[] = {IndexRows::Ac1, IndexRows::Ac2, IndexRows::Ac2Bare};
   std::optional<Index> x;
-  for (IndexRows rows : order) {
+  for (IndexRows rows : kRowForms) {
     std::optional<Index> y = parse_index(file, rows);
     if (y && records_walk(file, *y, min_body)) {
       out.form.rows = rows;
@@ -209,7 +211,7 @@ std::optional<std::vector<DirectoryEntry>> data_file_directory(const Archive& a,
   const BlockSet set = read_set(r, *a.dialect, c);
   if (set.stream || r.at_end()) return std::nullopt;
   const std::vector<uint8_t> index = decompress_set(*a.dialect, set, *a.codecs, c, r.path());
-  for (IndexRows rows : {IndexRows::Ac1, IndexRows::Ac2, IndexRows::Ac2Bare}) {
+  for (IndexRows rows : kRowForms) {
     std::optional<Index> x = parse_index(index, rows);
     if (x && x->end == index.size()) return std::move(x->dir);
   }
