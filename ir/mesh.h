@@ -90,11 +90,19 @@ struct Bone {
   uint32_t name_hash = 0;
   std::string name;                    // node name, unique within the mesh
   std::array<float, 16> inverse_bind;  // column-major, glTF's inverseBindMatrices layout
+  // The nearest ancestor in the paired skeleton that is also a bone of this skin (its index
+  // here); -1 for a root. Set by skeleton pairing, never by a mesh decoder.
+  int32_t parent = -1;
   Json extras = Json::object();
 };
 
 struct Skin {
-  std::vector<Bone> bones;  // stored order; JOINTS_n values index this list
+  std::vector<Bone> bones;       // stored order; JOINTS_n values index this list
+  Json extras = Json::object();  // the skeleton pairing's result, when one ran
+  // Read back from glTF only: the largest |world(joint) - inverse(IBM)| over the joints,
+  // relative to the largest element of inverse(IBM) (the rest pose the bind pose). Writers
+  // ignore it.
+  double rest_error = 0;
 };
 
 struct Material {

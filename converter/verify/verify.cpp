@@ -36,6 +36,9 @@ bool names_bone(const std::string& name, const ir::Bone& e, size_t index) {
 }
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// A joint's world matrix against inverse(IBM), relative to its largest element: the float
+// rounding of the TRS the writer stores, composed down the tree (issue: 1e-5).
+constexpr double kRestTolerance = 1e-5;
 
 // Worst first: a value's outcome is the worst of its components'.
 enum class Outcome { Exact = 0, Within = 1, Nearest = 2, Mismatch = 3 };
@@ -513,6 +516,17 @@ class Comparer {
     RowSink ibm(r_, "inverse_bind");
     RowSink ids(r_, "bone_ids");
     RowSink names(r_, "bone_names");
+    RowSink parents(r_, "bone_parents");
+    bool tree = false;
+    for (const ir::Bone& e : eb) tree = tree || e.parent >= 0;
+    if (tree && a_.skin) {  // a joint tree: every joint rests at inverse(IBM), as flat ones do
+      const double err = a_.skin->rest_error;
+      RowSink(r_, "joint_rest")
+          .add(
+              err <= kRestTolerance ? Outcome::Within : Outcome::Mismatch, err, -1, "skin", 0,
+              [] { return "world = inverse(IBM)"; },
+              [&] { return "largest relative difference " + num(err); });
+    }
     for (size_t b = 0; b < n; ++b) {
       if (b >= eb.size() || b >= fb.size()) {
         const std::string e = b < eb.size() ? "present" : "absent";
@@ -538,6 +552,7 @@ class Comparer {
       ids.text(hex_id(e.id) + " hash " + hex_id(e.name_hash),
                hex_id(f.id) + " hash " + hex_id(f.name_hash), -1, "bone", b);
       names.text(e.name, names_bone(f.name, e, b) ? e.name : f.name, -1, "bone", b);
+      parents.text(std::to_string(e.parent), std::to_string(f.parent), -1, "bone", b);
     }
   }
 
@@ -678,6 +693,7 @@ class Comparer {
     cmp(e_.extras, mesh_extras, -1, "mesh", 0);
     for (size_t p = 0; p < std::min(e_.primitives.size(), a_.primitives.size()); ++p)
       cmp(e_.primitives[p].extras, a_.primitives[p].extras, int64_t(p), "primitive", p);
+    if (e_.skin && a_.skin) cmp(e_.skin->extras, a_.skin->extras, -1, "skin", 0);
     if (e_.skin && a_.skin)
       for (size_t b = 0; b < std::min(e_.skin->bones.size(), a_.skin->bones.size()); ++b)
         cmp(e_.skin->bones[b].extras, a_.skin->bones[b].extras, -1, "bone", b);

@@ -2,6 +2,7 @@
 
 #include <tiny_gltf.h>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -295,6 +296,45 @@ void read_targets(const tinygltf::Model& model, const tinygltf::Primitive& p0, J
   }
 }
 
+Eigen::Matrix4d local_matrix(const tinygltf::Node& n) {
+  if (n.matrix.size() == 16) return Eigen::Map<const Eigen::Matrix4d>(n.matrix.data());
+  Eigen::Affine3d a = Eigen::Affine3d::Identity();
+  if (n.translation.size() == 3)
+    a.translate(Eigen::Vector3d(n.translation[0], n.translation[1], n.translation[2]));
+  if (n.rotation.size() == 4)
+    a.rotate(Eigen::Quaterniond(n.rotation[3], n.rotation[0], n.rotation[1], n.rotation[2]));
+  if (n.scale.size() == 3) a.scale(Eigen::Vector3d(n.scale[0], n.scale[1], n.scale[2]));
+  return a.matrix();
+}
+
+// The joint tree (docs/ARCHITECTURE.md "Output conventions", skin): each joint's parent is the
+// joint whose node lists it as a child; its world is the product of the joint nodes' locals
+// down to it, which the writer makes inverse(IBM). Sets Bone::parent and Skin::rest_error.
+void read_joint_tree(const tinygltf::Model& model, const tinygltf::Skin& s, ir::Skin& out) {
+  std::map<int, int32_t> joint_of;
+  for (size_t i = 0; i < s.joints.size(); ++i) joint_of.emplace(s.joints[i], int32_t(i));
+  for (const auto& [node, i] : joint_of)
+    for (int c : model.nodes[size_t(node)].children) {
+      const auto it = joint_of.find(c);
+      if (it != joint_of.end() && out.bones[size_t(it->second)].parent < 0 && it->second != i)
+        out.bones[size_t(it->second)].parent = i;
+    }
+  for (size_t i = 0; i < out.bones.size(); ++i) {
+    Eigen::Matrix4d world = Eigen::Matrix4d::Identity();
+    size_t steps = 0;
+    for (int32_t j = int32_t(i); j >= 0 && steps++ <= out.bones.size();
+         j = out.bones[size_t(j)].parent)
+      world = local_matrix(model.nodes[size_t(s.joints[size_t(j)])]) * world;
+    Eigen::Matrix4d ibm =
+        Eigen::Map<const Eigen::Matrix4f>(out.bones[i].inverse_bind.data()).cast<double>();
+    ibm.row(3) << 0, 0, 0, 1;
+    const Eigen::Matrix4d rest = ibm.inverse();
+    if (!rest.allFinite()) continue;  // GLTF_IBM_NOT_INVERTIBLE: the writer rests it at identity
+    const double size = std::max(1e-12, rest.cwiseAbs().maxCoeff());
+    out.rest_error = std::max(out.rest_error, (world - rest).cwiseAbs().maxCoeff() / size);
+  }
+}
+
 void read_skin(const tinygltf::Model& model, ir::Mesh& m) {
   int skin = -1;
   for (const tinygltf::Node& n : model.nodes)
@@ -334,6 +374,9 @@ void read_skin(const tinygltf::Model& model, ir::Mesh& m) {
         if (stored[c].is_number()) b.inverse_bind[c] = stored[c].get<float>();
     out.bones.push_back(std::move(b));
   }
+  read_joint_tree(model, s, out);
+  out.extras = extras_of(s.extras_json_string);
+  if (!out.extras.is_object()) out.extras = Json::object();
   m.skin = std::move(out);
 }
 

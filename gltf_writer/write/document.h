@@ -27,9 +27,11 @@ struct Document {
   std::map<std::string, std::string> written_name;  // IR semantic -> glTF semantic
   Json targets = Json::array();                     // primitive.targets, shared
   size_t unreachable = 0;
-  int skin_ibm = -1;                 // inverseBindMatrices accessor when a skin is written
-  bool skinned = false;              // the mesh node carries the skin (JOINTS_0 written)
-  Json joint_nodes = Json::array();  // nodes 2.. in bone order
+  int skin_ibm = -1;                   // inverseBindMatrices accessor when a skin is written
+  bool skinned = false;                // the mesh node carries the skin (JOINTS_0 written)
+  Json joint_nodes = Json::array();    // nodes 2.. in bone order
+  std::vector<int32_t> joint_parents;  // per joint node: its parent joint, -1 under the root
+  Json skin_extras;                    // skins[0].extras when the skin has any
 
   void warn(std::string code, std::string message, std::string path) {
     warnings.push_back({std::move(code), std::move(message), std::move(path), 0});

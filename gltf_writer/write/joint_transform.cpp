@@ -6,22 +6,25 @@
 
 namespace f2g::gltf {
 
-JointTransform joint_from_inverse_bind(const std::array<float, 16>& ibm) {
-  JointTransform out;
-  const Eigen::Matrix4d m = Eigen::Map<const Eigen::Matrix4f>(ibm.data()).cast<double>();
+namespace {
+
+// inverse(m) of an affine m as [A^-1, -A^-1 t]; false when A has no (finite) inverse.
+bool invert_affine(const Eigen::Matrix4d& m, Eigen::Matrix3d& l, Eigen::Vector3d& t) {
   const Eigen::Matrix3d a = m.topLeftCorner<3, 3>();
   const Eigen::FullPivLU<Eigen::Matrix3d> lu(a);
-  if (!m.allFinite() || !lu.isInvertible()) {
-    out.invertible = false;
-    return out;
-  }
-  // inverse([A t; 0 1]) = [A^-1, -A^-1 t; 0 1]
-  const Eigen::Matrix3d l = lu.inverse();
-  const Eigen::Vector3d t = -l * m.topRightCorner<3, 1>();
-  if (!l.allFinite() || !t.allFinite()) {
-    out.invertible = false;
-    return out;
-  }
+  if (!m.allFinite() || !lu.isInvertible()) return false;
+  l = lu.inverse();
+  t = -l * m.topRightCorner<3, 1>();
+  return l.allFinite() && t.allFinite();
+}
+
+Eigen::Matrix4d matrix_of(const std::array<float, 16>& m) {
+  return Eigen::Map<const Eigen::Matrix4f>(m.data()).cast<double>();
+}
+
+// The TRS of the affine [l t]: L = R * diag(s), the rotation the nearest proper one.
+JointTransform decompose(const Eigen::Matrix3d& l, const Eigen::Vector3d& t) {
+  JointTransform out;
 
   // L = R * diag(s): scale = column lengths, a reflection carried by a negative scale x.
   Eigen::Vector3d s = l.colwise().norm().transpose();
@@ -48,6 +51,34 @@ JointTransform joint_from_inverse_bind(const std::array<float, 16>& ibm) {
   out.error = (back - l).cwiseAbs().maxCoeff() / size;
   out.exact_trs = out.error <= 1e-5;
   return out;
+}
+
+}  // namespace
+
+JointTransform joint_from_inverse_bind(const std::array<float, 16>& ibm) {
+  Eigen::Matrix3d l;
+  Eigen::Vector3d t;
+  if (!invert_affine(matrix_of(ibm), l, t)) {
+    JointTransform out;
+    out.invertible = false;
+    return out;
+  }
+  return decompose(l, t);
+}
+
+JointTransform joint_under_parent(const std::array<float, 16>& parent_ibm,
+                                  const std::array<float, 16>& ibm) {
+  Eigen::Matrix3d l;
+  Eigen::Vector3d t;
+  const Eigen::Matrix4d p = matrix_of(parent_ibm);
+  if (!p.allFinite() || !invert_affine(matrix_of(ibm), l, t)) {
+    JointTransform out;
+    out.invertible = false;
+    return out;
+  }
+  // local = IBM_parent x inverse(IBM): world(parent) x local = inverse(IBM).
+  const Eigen::Matrix3d pa = p.topLeftCorner<3, 3>();
+  return decompose(pa * l, pa * t + p.topRightCorner<3, 1>());
 }
 
 std::array<double, 16> trs_matrix(const JointTransform& t) {

@@ -1,7 +1,7 @@
-// The rest pose of a joint node: inverse(inverse bind matrix) as glTF TRS (docs/ARCHITECTURE.md
-// "Output conventions", skin). The joints hang directly under the root node, so
-// world(joint) x IBM = root rotation and a skinned vertex lands where the unskinned mesh
-// would be.
+// The rest pose of a joint node as glTF TRS (docs/ARCHITECTURE.md "Output conventions",
+// skin): inverse(inverse bind matrix) for a joint under the root node, IBM_parent x
+// inverse(IBM) under its parent joint, so world(joint) x IBM = root rotation either way and a
+// skinned vertex lands where the unskinned mesh would be.
 #pragma once
 
 #include <array>
@@ -20,6 +20,11 @@ struct JointTransform {
 // ibm: 16 floats, column-major (glTF inverseBindMatrices layout); its last row is taken as
 // (0, 0, 0, 1) (the writer fixes it before calling).
 JointTransform joint_from_inverse_bind(const std::array<float, 16>& ibm);
+
+// The local TRS of a joint whose parent joint has `parent_ibm`: IBM_parent x inverse(ibm);
+// not invertible when `ibm` is not (or either is not finite).
+JointTransform joint_under_parent(const std::array<float, 16>& parent_ibm,
+                                  const std::array<float, 16>& ibm);
 
 // Column-major 4x4 of a TRS, for checks.
 std::array<double, 16> trs_matrix(const JointTransform& t);

@@ -142,7 +142,13 @@ void write_nodes(Document& doc, Json& gltf) {
   } else {
     children.push_back(1);
   }
-  for (size_t i = 0; i < doc.joint_nodes.size(); ++i) children.push_back(2 + i);
+  std::vector<Json> joint_children(doc.joint_nodes.size(), Json::array());
+  for (size_t i = 0; i < doc.joint_nodes.size(); ++i) {
+    const int32_t p = i < doc.joint_parents.size() ? doc.joint_parents[i] : -1;
+    (p >= 0 ? joint_children[size_t(p)] : children).push_back(2 + i);
+  }
+  for (size_t i = 0; i < doc.joint_nodes.size(); ++i)
+    if (!joint_children[i].empty()) doc.joint_nodes[i]["children"] = std::move(joint_children[i]);
   root["children"] = std::move(children);
 
   Json nodes = {std::move(root), std::move(mesh_node)};
@@ -156,6 +162,8 @@ void write_nodes(Document& doc, Json& gltf) {
     gltf["skins"] = {{{"name", name + "_skin"},
                       {"inverseBindMatrices", doc.skin_ibm},
                       {"joints", std::move(joints)}}};
+    if (doc.skin_extras.is_object() && !doc.skin_extras.empty())
+      gltf["skins"][0]["extras"] = std::move(doc.skin_extras);
   }
 }
 

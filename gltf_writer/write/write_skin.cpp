@@ -1,6 +1,7 @@
-// The skin: joint node i = bone i, hung directly under the root node with the rest pose
-// inverse(inverse bind) as TRS; inverseBindMatrices from the bones (docs/ARCHITECTURE.md "Output
-// conventions", skin).
+// The skin: joint node i = bone i, under its parent bone's node when skeleton pairing gave it
+// one (rest pose IBM_parent x inverse(IBM)), else directly under the root node (rest pose
+// inverse(IBM)); inverseBindMatrices from the bones (docs/ARCHITECTURE.md "Output conventions",
+// skin).
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -26,8 +27,37 @@ std::optional<uint64_t> number_of(const Json& v) {
   return x;
 }
 
+// Each bone's parent as written: -1 (a root) where the IR's is out of range or on a cycle, said
+// in a warning (pairing never makes either; a hand-built IR may).
+std::vector<int32_t> checked_parents(const std::vector<ir::Bone>& bones, Document& doc) {
+  const size_t n = bones.size();
+  std::vector<int32_t> parent(n, -1);
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t p = bones[i].parent;
+    if (p < 0) continue;
+    if (size_t(p) >= n || size_t(p) == i) {
+      doc.warn(
+          "GLTF_JOINT_PARENT",
+          "parent " + std::to_string(p) + " is not another bone of the skin; the joint is a root",
+          "mesh/skin/bones[" + std::to_string(i) + "].parent");
+      continue;
+    }
+    parent[i] = p;
+  }
+  for (size_t i = 0; i < n; ++i) {  // a walk up longer than n bones is a cycle
+    size_t steps = 0;
+    for (int32_t k = parent[i]; k >= 0 && steps <= n; k = parent[size_t(k)]) ++steps;
+    if (steps > n) {
+      doc.warn("GLTF_JOINT_PARENT", "the parents form a cycle; the joint is a root",
+               "mesh/skin/bones[" + std::to_string(i) + "].parent");
+      parent[i] = -1;
+    }
+  }
+  return parent;
+}
+
 Json joint_node(const ir::Bone& bone, size_t i, const std::array<float, 16>& written,
-                Document& doc) {
+                const std::array<float, 16>* parent_written, Document& doc) {
   const std::string path = "mesh/skin/bones[" + std::to_string(i) + "]";
   Json node = {{"name", bone.name.empty() ? "bone_" + std::to_string(i) : bone.name}};
 
@@ -54,7 +84,8 @@ Json joint_node(const ir::Bone& bone, size_t i, const std::array<float, 16>& wri
   }
   node["extras"] = std::move(extras);
 
-  const JointTransform t = joint_from_inverse_bind(written);
+  const JointTransform t = parent_written ? joint_under_parent(*parent_written, written)
+                                          : joint_from_inverse_bind(written);
   if (!t.invertible) {
     doc.warn("GLTF_IBM_NOT_INVERTIBLE",
              "inverse bind matrix has no inverse; the joint node rests at identity", path);
@@ -77,16 +108,24 @@ void write_skin(Document& doc) {
   const ir::Mesh& m = doc.mesh;
   if (!m.skin || m.skin->bones.empty()) return;
   const auto& bones = m.skin->bones;
+  std::vector<std::array<float, 16>> written(bones.size());
   std::vector<float> ibm;
   ibm.reserve(bones.size() * 16);
   for (size_t i = 0; i < bones.size(); ++i) {
-    std::array<float, 16> written = bones[i].inverse_bind;
+    written[i] = bones[i].inverse_bind;
     for (int e : {3, 7, 11})  // validator ACCESSOR_INVALID_IBM: last row (0, 0, 0, 1); -0 passes
-      if (written[e] != 0.0f) written[e] = 0.0f;
-    written[15] = 1.0f;
-    ibm.insert(ibm.end(), written.begin(), written.end());
-    doc.joint_nodes.push_back(joint_node(bones[i], i, written, doc));
+      if (written[i][e] != 0.0f) written[i][e] = 0.0f;
+    written[i][15] = 1.0f;
+    ibm.insert(ibm.end(), written[i].begin(), written[i].end());
   }
+  doc.joint_parents = checked_parents(bones, doc);
+  for (size_t i = 0; i < bones.size(); ++i) {
+    const int32_t p = doc.joint_parents[i];
+    doc.joint_nodes.push_back(
+        joint_node(bones[i], i, written[i], p >= 0 ? &written[size_t(p)] : nullptr, doc));
+  }
+  if (!m.skin->extras.empty())
+    doc.skin_extras = extras_object(m.skin->extras, doc, "mesh/skin.extras");
   const int view =
       doc.bin.add_view(doc.bin.keep(std::move(ibm)).data(), bones.size(), 16, kFloat, kNoTarget);
   doc.skin_ibm = doc.bin.add_accessor(view, 0, bones.size(), 16, kFloat, false);

@@ -264,6 +264,11 @@ void add_gltf_inputs(Inputs& in) {
     m.skin->bones[0].inverse_bind[4] = 0.5f;  // column 1, row 0
     return m;
   }));
+  in.push_back(write_input("GLTF_JOINT_PARENT", "a bone that is its own parent", [] {
+    ir::Mesh m = skinned();
+    m.skin->bones[0].parent = 0;
+    return m;
+  }));
   in.push_back(write_input("GLTF_EXTRAS_NOT_OBJECT", "mesh extras = 5", [] {
     ir::Mesh m = triangle();
     m.extras = 5;
