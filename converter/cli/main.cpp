@@ -152,6 +152,8 @@ struct ConvertArgs {
   bool quantize = false;
   bool compress = false;
   bool optimize = false;
+  bool no_skeletons = false;
+  std::vector<std::string> library;
   DecodeArgs decode;
 };
 
@@ -171,6 +173,8 @@ int run_convert(const ConvertArgs& a) {
   run.jobs = a.jobs;
   run.quiet = a.quiet;
   run.progress = ::isatty(STDERR_FILENO);
+  run.library = a.library;
+  run.skeletons = !a.no_skeletons;
   ConvertOptions& options = run.options;
   options.format = find_format(a.decode.format);
   options.tables = &*tables;
@@ -238,6 +242,12 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
   cmd->add_flag("--sync", a.sync,
                 "fsync every output before renaming it into place (durable against power "
                 "loss; slower)");
+  cmd->add_option("--library", a.library,
+                  "Where skeletons are also looked up: an archive, an install folder or a "
+                  "folder of extracted resources (repeatable)")
+      ->type_name("PATH");
+  cmd->add_flag("--no-skeletons", a.no_skeletons,
+                "Do not pair skinned meshes with skeletons: every joint a root, as before");
   return {cmd, [&a] { return run_convert(a); }};
 }
 

@@ -86,7 +86,7 @@ FileResult convert_one(const io::Job& job, const OutputPath& out, const ConvertO
 void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
                         const ConvertOptions& options, FileResult& r,
-                        std::optional<uint64_t> payload_offset) {
+                        std::optional<uint64_t> payload_offset, install::MeshPlace place) {
   auto fail = [&](ir::Diagnostic e) {
     r.status = Status::Failed;
     r.error = std::move(e);
@@ -114,6 +114,8 @@ void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::Inp
     if (options.verify) stored_indices = decoded->mesh.indices;
     optimize_vertex_cache(decoded->mesh);
   }
+  if (options.skeletons)
+    r.skeleton = install::pair_skeleton(decoded->mesh, *options.skeletons, place);
   r.format = decoded->format->name;
   r.layout = decoded->mesh.source.layout;
   r.counts = counts_of(decoded->mesh);

@@ -57,6 +57,9 @@ struct ConvertOptions {
   VerifyHook verify;        // --verify: compare the glTF read back with the decoded input
   WrittenHook written;      // --html: a PNG thumbnail next to each output
   io::FaultInjector fault;  // tests: simulate write failures
+  // The skeletons skinned meshes are paired with (install/skeleton_library.h); nullptr: none
+  // (--no-skeletons, or loose meshes without --library), the joints stay flat.
+  const install::SkeletonLibrary* skeletons = nullptr;
 };
 
 // Converts `job` to `output`. Never throws, never leaves a partial output.
@@ -76,7 +79,8 @@ FileResult convert_one(const io::Job& job, const OutputPath& output, const Conve
 void convert_mesh_bytes(const io::Job& job, const OutputPath& output, const io::InputBytes& bytes,
                         const std::string& name, bool unrecognised_skips,
                         const ConvertOptions& options, FileResult& r,
-                        std::optional<uint64_t> payload_offset = std::nullopt);
+                        std::optional<uint64_t> payload_offset = std::nullopt,
+                        install::MeshPlace place = {});
 
 // Without --force an existing output is kept: skipped ("up to date") when it is at least as
 // new as `job.input` (a re-run does not redo finished work), refused with OUTPUT_EXISTS when it

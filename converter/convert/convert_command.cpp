@@ -9,6 +9,7 @@
 #include "converter/convert/output_paths.h"
 #include "converter/convert/report.h"
 #include "converter/install/archive_inputs.h"
+#include "converter/install/skeleton_library.h"
 #include "converter/io/inputs.h"
 #include "converter/io/interrupt.h"
 
@@ -34,6 +35,8 @@ int run_convert_command(const ConvertRun& run) {
   if (run.out.empty()) return usage_error("-o: the OUT directory is an empty path");
   if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     return usage_error("-o " + run.out + ": exists and is not a directory");
+  for (const std::string& p : run.library)
+    if (!fs::exists(p, ec)) return usage_error("--library " + p + ": no such file or directory");
   // Found now, not when the report is renamed into place after the whole batch.
   if (!run.report.empty() && fs::is_directory(run.report, ec))
     return usage_error("--report " + run.report + ": is a directory");
@@ -46,6 +49,20 @@ int run_convert_command(const ConvertRun& run) {
       for (const ir::Diagnostic& w : ia.mapped->archive.warnings)
         std::fprintf(stderr, "%s\n",
                      install::archive_warning_line(plan.jobs[ia.job].display, w).c_str());
+
+  // Skeletons are looked up in the input archives and --library before the first mesh
+  // converts; a loose mesh is paired with --library skeletons only, so without --library it
+  // is not paired at all.
+  ConvertOptions options = run.options;
+  install::SkeletonLibrary skeletons;
+  if (run.skeletons && (!run.library.empty() || !plan.install.archives.empty())) {
+    install::add_install_skeletons(plan.install, plan.jobs, run.jobs, skeletons);
+    if (auto err = install::add_library_skeletons(run.library, run.jobs, skeletons))
+      return usage_error(err->message);
+    for (const ir::Diagnostic& w : skeletons.warnings)
+      std::fprintf(stderr, "forge2gltf: warning: %s\n", w.to_string().c_str());
+    options.skeletons = &skeletons;
+  }
 
   BatchOptions batch;
   batch.jobs = run.jobs;
@@ -69,7 +86,7 @@ int run_convert_command(const ConvertRun& run) {
 
   io::install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
   batch.stop = &io::interrupt_requested();
-  BatchResult result = run_batch(plan, run.options, batch);
+  BatchResult result = run_batch(plan, options, batch);
   for (BatchStage* s : run.stages) s->add_totals(result.totals);
   // The stages' counts can fail a run the batch alone did not (validator errors).
   if (exit_code_of(result.totals) != 0) result.exit_code = kExitFailed;

@@ -36,6 +36,8 @@ struct ConvertRun {
   unsigned jobs = 0;
   bool quiet = false;    // no progress line, no summary
   bool progress = true;  // draw the progress line (when not quiet and stderr is a terminal)
+  std::vector<std::string> library;  // --library: more places to look skeletons up
+  bool skeletons = true;             // pair skinned meshes (--no-skeletons: false)
   ConvertOptions options;
   std::vector<BatchStage*> stages;  // in the order each result reaches them
 };

@@ -20,7 +20,8 @@ double seconds_since(Clock::time_point t0) {
 FileResult convert_resource(const ConvertPlan& plan, const io::Job& job, const PlannedArchive& pa,
                             const archive::EntryContents& contents, const archive::Resource& res,
                             uint64_t entry_id, const std::string& entry_dir,
-                            const std::string& stem, const ConvertOptions& options) {
+                            const std::string& stem, const ConvertOptions& options,
+                            install::MeshPlace place) {
   const auto t0 = Clock::now();
   FileResult r;
   r.input = job.display + ":" + entry_dir + "/" + stem;
@@ -34,7 +35,7 @@ FileResult convert_resource(const ConvertPlan& plan, const io::Job& job, const P
     const install::ResourceBytes rb = install::resource_file_bytes(contents, res);
     const io::InputBytes bytes(rb.data, rb.data + rb.size);
     r.bytes_in = bytes.size();
-    convert_mesh_bytes(job, out, bytes, stem, false, options, r, rb.gap);
+    convert_mesh_bytes(job, out, bytes, stem, false, options, r, rb.gap, place);
   }
   r.seconds = seconds_since(t0);
   return r;
@@ -88,7 +89,8 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
       continue;
     }
     out.files.push_back(convert_resource(plan, job, pa, *contents, res, entry.file_id, entry_dir,
-                                         stems[k], options));
+                                         stems[k], options,
+                                         install::MeshPlace{size_t(item.archive), item.entry}));
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "converter/install/skeleton_pairing.h"
 #include "ir/diagnostic.h"
 
 namespace f2g::convert {
@@ -65,8 +66,9 @@ struct FileResult {
   uint64_t bytes_in = 0;
   uint64_t bytes_out = 0;
   double seconds = 0;
-  std::optional<ValidationCounts> validation;  // --validate, set for outputs written this run
-  std::optional<ArchiveSource> source;         // a row from an archive
+  std::optional<ValidationCounts> validation;       // --validate, set for outputs written this run
+  std::optional<ArchiveSource> source;              // a row from an archive
+  std::optional<install::PairingSummary> skeleton;  // a skinned mesh, when skeletons were paired
 };
 
 // The stderr line of a failed input:

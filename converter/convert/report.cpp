@@ -85,7 +85,17 @@ json file_result_json(const FileResult& r) {
   j["bytes_out"] = r.bytes_out;
   j["seconds"] = r.seconds;
   if (r.validation) j["validation"] = validation_json(*r.validation);  // only with --validate
-  if (r.source) {                                                      // only rows from archives
+  if (r.skeleton) {  // only skinned meshes of a run that paired skeletons
+    json added = json::array();
+    for (uint64_t id : r.skeleton->added) added.push_back(hex(id, 16));
+    j["skeleton"] = {
+        {"id", r.skeleton->found() ? json(hex(r.skeleton->skeleton_id, 16)) : json(nullptr)},
+        {"where", string_or_null(r.skeleton->where)},
+        {"added", std::move(added)},
+        {"bones", r.skeleton->bones},
+        {"bones_matched", r.skeleton->matched}};
+  }
+  if (r.source) {  // only rows from archives
     j["archive"] = r.source->archive;
     j["entry_id"] = hex(r.source->entry_id, 16);
     j["resource_id"] =

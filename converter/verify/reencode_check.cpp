@@ -9,6 +9,7 @@
 #include "formats/archive/container.h"
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
+#include "formats/common/skeleton_tree.h"
 #include "formats/registry.h"
 
 namespace f2g::verify {
@@ -46,8 +47,42 @@ ReencodeReport compare_bytes(const uint8_t* input, size_t size,
   return report;
 }
 
+namespace {
+
+// An extracted Skeleton resource (docs/READING.md "Skeletons"): its gap kept, its body read
+// whole by the first game (or --format's) that can, and written again.
+std::optional<Result<std::vector<uint8_t>>> reencode_skeleton(const uint8_t* input, size_t size,
+                                                              const DecodeOptions& options) {
+  const std::optional<SkeletonBodyAt> body_at = skeleton_body_at(input, size);
+  if (!body_at) return std::nullopt;
+  const size_t at = body_at->offset;
+  std::optional<ir::Diagnostic> first_error;
+  for (const Format* f : registered_formats()) {
+    if (!f->skeleton_reencode || (options.format && options.format != f)) continue;
+    Result<std::vector<uint8_t>> body = f->skeleton_reencode(input + at, size - at);
+    if (body) {
+      std::vector<uint8_t> out(input, input + at);
+      out.insert(out.end(), body->begin(), body->end());
+      return out;
+    }
+    if (!first_error) {
+      first_error = body.error();
+      first_error->offset += at;
+    }
+  }
+  if (!first_error)
+    first_error =
+        ir::Diagnostic{"FORMAT_UNRECOGNISED",
+                       "a Skeleton resource, and no format given reads Skeletons whole", "", at};
+  return Result<std::vector<uint8_t>>(*first_error);
+}
+
+}  // namespace
+
 ReencodeReport reencode_check(const uint8_t* input, size_t size, const DecodeOptions& options) {
-  Result<std::vector<uint8_t>> out = reencode(input, size, options);
+  std::optional<Result<std::vector<uint8_t>>> skeleton = reencode_skeleton(input, size, options);
+  Result<std::vector<uint8_t>> out =
+      skeleton ? std::move(*skeleton) : reencode(input, size, options);
   if (!out) {
     ReencodeReport report;
     report.input_size = size;

@@ -73,6 +73,8 @@ struct Format {
   // A Skeleton resource's body read to its tree (formats/common/skeleton_tree.h); `observer`
   // sees the checks. nullptr: the game's Skeleton layout is not known.
   Result<SkeletonReading> (*skeleton)(const uint8_t* data, size_t size, DecodeObserver* observer);
+  // A Skeleton body read whole and written again (verify --reencode); nullptr with `skeleton`.
+  Result<std::vector<uint8_t>> (*skeleton_reencode)(const uint8_t* data, size_t size);
 };
 
 }  // namespace f2g

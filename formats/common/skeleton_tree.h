@@ -3,7 +3,9 @@
 // bones by name hash, each with its parent's index.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,5 +28,15 @@ struct SkeletonReading {
   SkeletonTree tree;
   std::string why;
 };
+
+// Where the Skeleton body of an extracted resource starts (its class 0x24AECB7C 8 bytes on):
+// at 0 (also a u32-id body: byte 1, u32 id, class at 5), after a one-byte gap, or after a
+// FileHeader (u8 1, u32, i32 n, n x 12 bytes; docs/READING.md "Forge archives", "Payload"); nullopt
+// when it is none of these.
+struct SkeletonBodyAt {
+  size_t offset = 0;  // where the body starts
+  uint64_t id = 0;    // its id: the u64 at the start, or the u32 after the managed byte
+};
+std::optional<SkeletonBodyAt> skeleton_body_at(const uint8_t* data, size_t size);
 
 }  // namespace f2g

@@ -3,8 +3,10 @@
 set(F2G_NAMES_TXT_CPP ${PROJECT_BINARY_DIR}/f2g_names_txt.cpp)
 f2g_embed_text(${F2G_NAMES_TXT_CPP} ${PROJECT_SOURCE_DIR}/formats/common/names.txt f2g_names_txt)
 add_library(f2g_common STATIC
+  formats/common/bone_cores.cpp
   formats/common/bone_matrix.cpp
   formats/common/classes.cpp
+  formats/common/skeleton_tree.cpp
   formats/common/decode.cpp
   formats/common/error.cpp
   formats/common/incoming_checks.cpp

@@ -128,6 +128,13 @@ Result<SkeletonReading> skeleton_entry(const uint8_t* data, size_t size, DecodeO
   return skeleton_reading(D, data, size, observer);
 }
 
+template <Dialect D>
+Result<std::vector<uint8_t>> skeleton_reencode(const uint8_t* data, size_t size) {
+  Result<Skeleton> s = read_skeleton(D, data, size);
+  if (!s) return s.error();
+  return write_skeleton(D, *s);
+}
+
 std::vector<const CheckDef*> grb_checks() { return check::all(); }
 
 }  // namespace
@@ -151,6 +158,7 @@ const Format kGrbFormat{
     rebuild_entry<Dialect::Grb>,
     true,
     skeleton_entry<Dialect::Grb>,
+    skeleton_reencode<Dialect::Grb>,
 };
 
 const Format kGrwFormat{
@@ -169,6 +177,7 @@ const Format kGrwFormat{
     rebuild_entry<Dialect::Grw>,
     true,
     skeleton_entry<Dialect::Grw>,
+    skeleton_reencode<Dialect::Grw>,
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }

@@ -310,29 +310,14 @@ SkeletonTree tree_of(const Skeleton& s) {
 
 Result<SkeletonTree> scan_skeleton(const uint8_t* data, size_t size) {
   return catch_failure([&] {
-    // [u8 0][u64 id][u32 Bone class][u32 name][u8 tag][u64 id unless tag 3]
     std::vector<uint64_t> ids, offsets;
     std::vector<BonePointer> parents;
     std::vector<uint32_t> names;
-    for (size_t at = 0; size >= 18 && at <= size - 18; ++at) {
-      uint32_t cls;
-      std::memcpy(&cls, data + at + 9, 4);
-      if (data[at] != 0 || cls != kBoneClass) continue;
-      BonePointer p;
-      p.tag = data[at + 17];
-      if (!p.null()) {
-        if (p.tag > 2 || size - at - 18 < 8) continue;
-        std::memcpy(&p.id, data + at + 18, 8);
-      }
-      uint64_t id;
-      uint32_t name;
-      std::memcpy(&id, data + at + 1, 8);
-      std::memcpy(&name, data + at + 13, 4);
-      ids.push_back(id);
-      names.push_back(name);
-      parents.push_back(p);
-      offsets.push_back(at);
-      at += 17;  // past this core: a bone's fields never hold another core's start
+    for (const BoneCore& b : scan_bone_cores(data, size, 8)) {
+      ids.push_back(b.id);
+      names.push_back(b.name_hash);
+      parents.push_back({b.parent_tag, b.parent_id});
+      offsets.push_back(b.offset);
     }
     Reader none(nullptr, nullptr, "GRB");
     std::vector<ir::Diagnostic> warnings;

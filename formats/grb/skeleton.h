@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/common/bone_cores.h"
 #include "formats/common/checks.h"
 #include "formats/common/error.h"
 #include "formats/common/skeleton_tree.h"
@@ -25,8 +26,8 @@
 namespace f2g::grb {
 
 constexpr uint32_t kSkeletonClass = 0x24AECB7C;
-constexpr uint32_t kBoneClass = 0x95741049;
-constexpr uint8_t kNullPointer = 3;
+using f2g::kBoneClass;
+constexpr uint8_t kNullPointer = kNullBonePointer;
 
 struct BonePointer {
   uint8_t tag = kNullPointer;

@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "formats/common/bone_cores.h"
 #include "formats/common/reencode.h"
 #include "formats/rr/mesh_codec.h"
 #include "formats/rr/rebuild.h"
@@ -56,6 +57,11 @@ void body_starts(const uint8_t* data, size_t, uint64_t m, uint32_t max_bones,
   }
 }
 
+// The bone cores' tree, u64 ids (docs/READING.md "Skeletons", "The common core").
+Result<SkeletonReading> core_skeleton(const uint8_t* data, size_t size, DecodeObserver*) {
+  return core_skeleton_reading(data, size, 8);
+}
+
 }  // namespace
 
 const Format kFormat{
@@ -75,7 +81,8 @@ const Format kFormat{
     nullptr,  // no container record names its meshes
     rebuild,
     false,
-    nullptr,  // no public Skeleton layout (docs/READING.md "Skeletons")
+    core_skeleton,  // no public Skeleton layout: the bone cores (docs/READING.md "Skeletons")
+    nullptr,        // so no Skeleton is re-encoded
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "formats/common/bone_cores.h"
 #include "formats/common/classes.h"
 #include "formats/sws/codec_parts.h"
 #include "formats/sws/mesh_codec.h"
@@ -36,6 +37,11 @@ void mesh_starts(const uint8_t* data, size_t, uint64_t hit, uint32_t, std::vecto
   if (hit >= 5 && data[hit - 5] == kManaged) out.push_back(hit - 5);
 }
 
+// The bone cores' tree, u32 ids (docs/READING.md "Skeletons", "The common core").
+Result<SkeletonReading> core_skeleton(const uint8_t* data, size_t size, DecodeObserver*) {
+  return core_skeleton_reading(data, size, 4);
+}
+
 }  // namespace
 
 const Format kFormat{
@@ -55,7 +61,8 @@ const Format kFormat{
     nullptr,  // no container record names its meshes
     rebuild,
     false,
-    nullptr,  // no public Skeleton layout (docs/READING.md "Skeletons")
+    core_skeleton,  // no public Skeleton layout: the bone cores (docs/READING.md "Skeletons")
+    nullptr,        // so no Skeleton is re-encoded
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

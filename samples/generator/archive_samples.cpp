@@ -9,6 +9,7 @@
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
 #include "samples/generator/game_samples.h"
+#include "samples/generator/sample_rigs.h"
 #include "tests/support/oodle_standin/standin_block_codec.h"
 
 namespace f2g::samples {
@@ -182,6 +183,15 @@ ResourceRecord sws_synthetic(const char* cls, const std::string& name, uint32_t 
   return r;
 }
 
+// An SWS Skeleton: bone i of the sample mesh `mesh` under bone parents[i], in the common core
+// only (no public SWS Skeleton layout).
+ResourceRecord sws_rig(const std::string& name, uint32_t id, const std::string& mesh,
+                       const std::vector<int>& parents) {
+  std::vector<RigBone> bones = mesh_rig_bones(mesh_file(mesh));
+  for (size_t i = 0; i < bones.size(); ++i) bones[i].parent = parents.at(i);
+  return sws_synthetic("Skeleton", name, id, core_skeleton_fields(id, bones));
+}
+
 Item sws_entry(const Dialect& d, uint32_t file_id, const std::string& name,
                const std::vector<ResourceRecord>& records, const archive::DataFileForm& form,
                int compression = -1) {
@@ -205,11 +215,12 @@ SampleFile sws_archive(const Dialect& d) {
   DataFileForm stream = ac1;
   stream.stream = true;
   std::vector<Item> items;
-  items.push_back(
-      sws_entry(d, 3001, "SWS_Skater",
-                {sws_record("sws/skinned_palettes.mesh", "Skater_Palettes"),
-                 sws_synthetic("Material", "Skater_Material", 0x6CA0092D, {0, 0, 0, 0})},
-                ac1));
+  items.push_back(sws_entry(d, 3001, "SWS_Skater",
+                            {sws_record("sws/skinned_palettes.mesh", "Skater_Palettes"),
+                             sws_synthetic("Material", "Skater_Material", 0x6CA0092D, {0, 0, 0, 0}),
+                             sws_rig("Skater_Skeleton", 0x6CA00930, "sws/skinned_palettes.mesh",
+                                     {-1, 0, 1, 2, 1, 4, 0, 6, 7})},
+                            ac1));
   items.push_back(
       sws_entry(d, 3002, "SWS_Props",
                 {sws_record("sws/static_materials.mesh", "Props_Materials"),
@@ -246,6 +257,47 @@ SampleFile sws_archive(const Dialect& d) {
   return {"archives/sws/DataPC.forge", must(archive::write_archive(a, payloads))};
 }
 
+// A rig row: bone `bone` of the sample mesh (or, with bone -1, a bone the mesh lacks, named
+// `hash`, at rest where its parent is) and its parent row.
+struct RigRow {
+  int bone;
+  int parent;
+  uint32_t hash = 0;
+};
+
+// A Skeleton resource for the sample mesh `mesh` (docs/READING.md "Pairing a mesh with its
+// skeleton"): the hierarchy given by `rows`, the poses from the mesh's inverse binds.
+ResourceRecord rig(grb::Dialect game, const std::string& name, uint64_t id, const std::string& mesh,
+                   const std::vector<RigRow>& rows) {
+  const std::vector<RigBone> mesh_bones = mesh_rig_bones(mesh_file(mesh));
+  std::vector<RigBone> bones;
+  for (const RigRow& r : rows) {
+    RigBone b;
+    if (r.bone >= 0) {
+      b = mesh_bones.at(size_t(r.bone));
+    } else {
+      b.name_hash = r.hash;
+      b.inverse_bind = r.parent >= 0
+                           ? bones.at(size_t(r.parent)).inverse_bind
+                           : std::array<float, 16>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    }
+    b.parent = r.parent;
+    bones.push_back(b);
+  }
+  ResourceRecord out;
+  out.class_id = archive::class_id("Skeleton");
+  out.name = name;
+  out.body = skeleton_body(game, id, bones);
+  return out;
+}
+
+// A chain: bone i under bone i - 1.
+std::vector<RigRow> chain(int n) {
+  std::vector<RigRow> rows;
+  for (int i = 0; i < n; ++i) rows.push_back({i, i - 1});
+  return rows;
+}
+
 uint64_t mesh_id(const std::string& path) {
   const ResourceRecord r = mesh_record(path, "");
   return load_u64(r.body, 0);
@@ -269,9 +321,15 @@ std::vector<SampleFile> archive_samples() {
       resources(W, 1002, "GR_Props",
                 {mesh_record("grw/static_format9_file_header_submeshes.mesh", "Crate_FileHeader"),
                  synthetic("Material", "Crate_Material", 0x20011, refs({}))}));
-  w.push_back(resources(W, 1003, "GR_Creatures",
-                        {mesh_record("grw/skin8_format1_tentacle.mesh", "Tentacle"),
-                         mesh_record("grw/skin8_colour_format3_cloth.mesh", "Cloth")}));
+  // The tentacle's rig here is superseded by the patch's; the cloth's pairs in its own entry.
+  const auto G = grb::Dialect::Grw;
+  w.push_back(
+      resources(W, 1003, "GR_Creatures",
+                {mesh_record("grw/skin8_format1_tentacle.mesh", "Tentacle"),
+                 mesh_record("grw/skin8_colour_format3_cloth.mesh", "Cloth"),
+                 rig(G, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh", chain(8)),
+                 rig(G, "Cloth_Skeleton", 0x20021, "grw/skin8_colour_format3_cloth.mesh",
+                     {{0, -1}, {1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 4}})}));
   w.push_back(
       resources(W, 1004, "GR_Ranger_Textures",
                 {synthetic("TextureMap", "Ranger_DiffuseMap", 0x20003, refs({0x20004})),
@@ -280,7 +338,9 @@ std::vector<SampleFile> archive_samples() {
                         {mesh_record("grw/static_format6_rock.mesh", "Rock"),
                          mesh_record("grw/mesh_data_only_format7_foliage.mesh", "Foliage"),
                          mesh_record("grw/static_format8_u32_indices.mesh", "Pipe"),
-                         mesh_record("grw/three_uv_format2_backpack.mesh", "Backpack")},
+                         mesh_record("grw/three_uv_format2_backpack.mesh", "Backpack"),
+                         rig(G, "Backpack_Skeleton", 0x20022, "grw/three_uv_format2_backpack.mesh",
+                             {{0, -1}, {1, 0}, {2, 1}, {3, 1}, {4, 0}})},
                         0));
   for (Item& s : specials(W, 1900, w)) w.push_back(std::move(s));
   out.push_back(archive_file("archives/grw/DataPC.forge", W, std::move(w), 4));
@@ -290,18 +350,51 @@ std::vector<SampleFile> archive_samples() {
   ResourceRecord patched = mesh_record("grw/skin8_format1_tentacle.mesh", "Ranger_LOD0");
   std::memcpy(patched.body.data(), &ranger, 8);
   std::vector<Item> p;
-  p.push_back(resources(W, 1001, "GR_Ranger", {patched}));
+  // The tentacle's rig again, two branches from bone 0 instead of one chain: it supersedes
+  // the base's, and pairs with the patched mesh in its own entry and the base's tentacle.
+  p.push_back(resources(
+      W, 1001, "GR_Ranger",
+      {patched,
+       rig(grb::Dialect::Grw, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh",
+           {{0, -1}, {1, 0}, {2, 1}, {3, 2}, {4, 0}, {5, 4}, {6, 5}, {7, 6}})}));
   for (Item& s : specials(W, 1900, p)) p.push_back(std::move(s));
   out.push_back(archive_file("archives/grw/DataPC_patch_01.forge", W, std::move(p), 5000));
 
   // GRB base: eight entries in two sections.
   std::vector<Item> b;
+  const auto R = grb::Dialect::Grb;
+  const std::string coat = "grb/tacvest_walker_coat_lod0.mesh";
   b.push_back(resources(B, 2001, "GRB_Soldier",
                         {mesh_record("grb/clustered_skinned_soldier.mesh", "Soldier_LOD0"),
-                         synthetic("Material", "Soldier_Material", 0x30001, refs({}))}));
-  b.push_back(
-      resources(B, 2002, "TP_Tacvest_Walker_Coat",
-                {mesh_record("grb/tacvest_walker_coat_lod0.mesh", "TP_Tacvest_Walker_Coat_LOD0")}));
+                         synthetic("Material", "Soldier_Material", 0x30001, refs({})),
+                         rig(R, "Soldier_Skeleton", 0x30030, "grb/clustered_skinned_soldier.mesh",
+                             {{0, -1},
+                              {1, 0},
+                              {2, 1},
+                              {3, 2},
+                              {4, 3},
+                              {5, 2},
+                              {6, 5},
+                              {7, 2},
+                              {8, 7},
+                              {9, 0},
+                              {10, 9},
+                              {11, 0}})}));
+  // The coat's add-on rig, rooted at body bone 5; the body rig is in GRB_Rigs.
+  b.push_back(resources(
+      B, 2002, "TP_Tacvest_Walker_Coat",
+      {mesh_record(coat, "TP_Tacvest_Walker_Coat_LOD0"), rig(R, "Walker_Coat_Addon", 0x30032, coat,
+                                                             {{5, -1},
+                                                              {20, 0},
+                                                              {21, 1},
+                                                              {22, 2},
+                                                              {23, 0},
+                                                              {24, 4},
+                                                              {25, 5},
+                                                              {26, 0},
+                                                              {27, 7},
+                                                              {28, 8},
+                                                              {29, 9}})}));
   b.push_back(resources(B, 2003, "GRB_Backpack",
                         {mesh_record("grb/three_uv_format4_file_header.mesh", "Backpack")}, 0));
   b.push_back(resources(B, 2004, "GRB_Props",
@@ -318,6 +411,37 @@ std::vector<SampleFile> archive_samples() {
       {synthetic("TextureMap", "Soldier_NormalMap", 0x30006, refs({0x30007})),
        synthetic("Mipmap", "Soldier_NormalMap_Mip0", 0x30007, std::vector<uint8_t>(3000, 0x7F))},
       2));
+  // Rigs only elsewhere in the install: the coat's body rig (with a root and a bone between
+  // bones 3 and 4 that the coat lacks) and the tentacle's. The submeshes have none.
+  b.push_back(resources(
+      B, 2007, "GRB_Rigs",
+      {rig(R, "Walker_Body_Rig", 0x30031, coat,
+           {{-1, -1, 0x2C52CBB0},
+            {0, 0},
+            {1, 1},
+            {2, 2},
+            {3, 3},
+            {-1, 4, 0x5EC0DA1E},
+            {4, 5},
+            {5, 6},
+            {6, 7},
+            {7, 8},
+            {8, 4},
+            {9, 10},
+            {10, 11},
+            {11, 12},
+            {12, 4},
+            {13, 14},
+            {14, 15},
+            {15, 16},
+            {16, 1},
+            {17, 18},
+            {18, 1},
+            {19, 20}}),
+       rig(R, "Tentacle_Skeleton", 0x30033, "grb/skin8_format2_tentacle.mesh", chain(8)),
+       rig(R, "Backpack_Skeleton", 0x30034, "grb/three_uv_format4_file_header.mesh",
+           {{0, -1}, {1, 0}, {2, 1}, {3, 1}, {4, 0}}),
+       rig(R, "FourUV_Skeleton", 0x30035, "grb/four_uv_format5_u32_indices.mesh", chain(5))}));
   for (Item& s : specials(B, 2900, b)) b.push_back(std::move(s));
   out.push_back(archive_file("archives/grb/DataPC.forge", B, std::move(b), 4));
   out.push_back(sws_archive(*archive::dialect_named("sws")));

@@ -39,9 +39,10 @@ ${f2g_sample_calls}  return all;
 }  // namespace f2g::samples
 ")
 add_library(f2g_samples STATIC ${f2g_sample_sources} ${f2g_generated}/game_samples.cpp
-            samples/generator/archive_samples.cpp samples/generator/unlike_samples.cpp)
+            samples/generator/archive_samples.cpp samples/generator/rig_samples.cpp
+            samples/generator/unlike_samples.cpp)
 target_include_directories(f2g_samples PUBLIC ${PROJECT_BINARY_DIR}/generated)
-target_link_libraries(f2g_samples PUBLIC ${F2G_GAME_LIBRARIES} f2g_archive
-                      PRIVATE f2g_oodle_standin_codec)
+target_link_libraries(f2g_samples PUBLIC ${F2G_GAME_LIBRARIES} f2g_formats f2g_archive
+                      PRIVATE f2g_oodle_standin_codec Eigen3::Eigen)
 add_executable(forge2gltf-samples samples/generator/main.cpp)
 target_link_libraries(forge2gltf-samples PRIVATE f2g_samples)

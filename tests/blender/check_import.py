@@ -182,6 +182,35 @@ def check_bone_hashes(sample, armature, ir, fail):
             fail(sample, "bone names", "%s: its CRC-32 is not its name_hash %s" % (b.name, got))
 
 
+def joint_parents(gltf):
+    """Each joint node's name -> its parent joint's name (None under a node that is no joint)."""
+    skin = gltf["skins"][0]
+    joints = set(skin["joints"])
+    parent = {}
+    for n, node in enumerate(gltf["nodes"]):
+        for c in node.get("children", []):
+            parent[c] = n
+    names = {j: gltf["nodes"][j]["name"] for j in joints}
+    return {names[j]: (names[parent[j]] if parent.get(j) in joints else None) for j in joints}
+
+
+def check_bone_parents(entry, armature, fail):
+    """A joint tree (skeleton pairing) is a connected armature: each bone's parent is its
+    joint's parent joint in the .glb; flat joints are bones without parents."""
+    gltf, _ = read_glb(entry["glb"])
+    want = joint_parents(gltf)
+    for b in armature.data.bones:
+        got = b.parent.name if b.parent else None
+        if b.name in want and got != want[b.name]:
+            fail(
+                entry["sample"],
+                "bone parents",
+                "%s under %r, expected %r" % (b.name, got, want[b.name]),
+            )
+    if entry.get("tree") and not any(b.parent for b in armature.data.bones):
+        fail(entry["sample"], "bone parents", "every bone is a root; the .glb has a joint tree")
+
+
 def check_objects(entry, objects, fail):
     """Checks the objects one import made (OBJECTS) against entry's "ir" and the positions
     of entry's "glb" (or "expect_glb"). Also used by the add-on test (tests/blender/addon)."""
@@ -257,6 +286,7 @@ def check_objects(entry, objects, fail):
                     % (len(names), names[:8], len(bones), bones[:8]),
                 )
             check_bone_hashes(sample, armatures[0], ir, fail)
+            check_bone_parents(entry, armatures[0], fail)
             mods = [m for m in obj.modifiers if m.type == "ARMATURE"]
             if len(mods) != 1 or mods[0].object != armatures[0]:
                 fail(sample, "armature modifier", "mesh has %d armature modifiers" % len(mods))

@@ -81,6 +81,25 @@ for kind in "${kinds[@]}"; do
   fi
 done
 
+# The sample archives: their skinned meshes paired with skeletons (joint trees), plain and
+# --quantize, each with the IR summary of info ARCHIVE --id.
+"$f2g" convert "$samples/archives" -o "$tmp/outa" --report "$tmp/archives.json" -q > /dev/null 2>&1 ||
+  { echo "blender_import: forge2gltf convert failed on samples/archives" >&2; status=1; }
+"$f2g" convert "$samples/archives" -o "$tmp/outaq" --quantize -q > /dev/null 2>&1 ||
+  { echo "blender_import: forge2gltf convert --quantize failed on samples/archives" >&2; status=1; }
+mkdir -p "$tmp/archive-info"
+trees=0
+while IFS=$'\t' read -r archive id glb; do
+  out="$tmp/archive-info/$id.json"
+  "$f2g" info "$archive" --id "$id" --json > "$out" 2> "$tmp/info.err" ||
+    { echo "blender_import: info $archive --id $id failed: $(head -c 400 "$tmp/info.err")" >&2; status=1; }
+  trees=$((trees + 1))
+done < <("$python" -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["inputs"]:
+    if (r.get("skeleton") or {}).get("id"):
+        print(r["archive"], r["resource_id"], r["output"], sep="\t")' "$tmp/archives.json")
+
 mkdir -p "$tmp/info"
 for f in "${inputs[@]}"; do
   out="$tmp/info/${f//\//__}.json"
@@ -113,7 +132,18 @@ for f in inputs:
         print("blender_import: %s: no --quantize .glb written (%s)" % (f, quantized), file=sys.stderr)
         continue
     meshes.append({"sample": f + " (--quantize)", "glb": quantized, "expect_glb": glb, "ir": ir})
-if len(meshes) != 2 * len(inputs):
+expected = 2 * len(inputs)
+for r in json.load(open(os.path.join(tmp, "archives.json")))["inputs"]:
+    if not (r.get("skeleton") or {}).get("id"):
+        continue
+    with open(os.path.join(tmp, "archive-info", r["resource_id"] + ".json")) as fh:
+        ir = json.load(fh)["ir"]
+    rel = os.path.relpath(r["output"], os.path.join(tmp, "outa"))
+    meshes.append({"sample": r["input"], "glb": r["output"], "ir": ir, "tree": True})
+    meshes.append({"sample": r["input"] + " (--quantize)", "glb": os.path.join(tmp, "outaq", rel),
+                   "expect_glb": r["output"], "ir": ir, "tree": True})
+    expected += 2
+if len(meshes) != expected:
     sys.exit(1)
 json.dump({"meshes": meshes}, sys.stdout, indent=1)
 PY
@@ -121,5 +151,5 @@ PY
 if [[ -s "$tmp/manifest.json" ]]; then
   run_checker "$tmp/manifest.json" || status=1
 fi
-[[ $status -eq 0 ]] && echo "blender_import: all ${#inputs[@]} samples import as their IR says, plain and --quantize"
+[[ $status -eq 0 ]] && echo "blender_import: all ${#inputs[@]} samples and $trees archive meshes with joint trees import as their IR says, plain and --quantize"
 exit $status

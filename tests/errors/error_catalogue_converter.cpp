@@ -15,6 +15,7 @@
 #include "converter/convert/report.h"
 #include "converter/inspect/census.h"
 #include "converter/inspect/scan.h"
+#include "converter/install/skeleton_pairing.h"
 #include "converter/io/inputs.h"
 #include "converter/io/name_lists.h"
 #include "converter/io/vertex_tables.h"
@@ -69,9 +70,52 @@ fs::path file_in_the_way(const fs::path& dir) {
   return f;
 }
 
+// A skinned mesh of three bones (hashes 10, 11, 12) paired against `lib` from an archive's
+// entry 0 of archive 0.
+std::vector<Diagnostic> paired(const install::SkeletonLibrary& lib) {
+  ir::Mesh m;
+  m.skin = ir::Skin{};
+  for (uint32_t h : {10u, 11u, 12u}) {
+    ir::Bone b;
+    b.name_hash = h;
+    b.name = "bone" + std::to_string(h);
+    m.skin->bones.push_back(b);
+  }
+  (void)install::pair_skeleton(m, lib, {0, 0});
+  return m.warnings;
+}
+
+install::LibrarySkeleton two_bone_rig(bool core_only) {
+  install::LibrarySkeleton s;
+  s.archive = s.entry = 0;
+  s.tree.name_hash = {10, 11};
+  s.tree.parent = {-1, 0};
+  s.tree.core_only = core_only;
+  return s;
+}
+
 }  // namespace
 
 void add_converter_inputs(Inputs& in) {
+  // Skeleton pairing (skeleton_pairing.cpp, bone_cores.cpp).
+  in.push_back({"SKELETON_NOT_FOUND", "pairing against an empty library",
+                [] { return paired(install::SkeletonLibrary{}); }});
+  in.push_back({"SKELETON_BONES_NOT_FOUND", "pairing a third bone no rig holds", [] {
+                  install::SkeletonLibrary lib;
+                  lib.add(two_bone_rig(false));
+                  return paired(lib);
+                }});
+  in.push_back({"SKELETON_CORE_ONLY", "pairing with a rig read from its bone cores", [] {
+                  install::SkeletonLibrary lib;
+                  lib.add(two_bone_rig(true));
+                  return paired(lib);
+                }});
+  in.push_back({"SKELETON_NO_BONE_CORES", "the SWS Skeleton reading of 64 zero bytes", [] {
+                  const std::vector<uint8_t> zeros(64, 0);
+                  Result<SkeletonReading> r =
+                      find_format("sws")->skeleton(zeros.data(), zeros.size(), nullptr);
+                  return r ? std::vector<Diagnostic>{} : std::vector<Diagnostic>{r.error()};
+                }});
   // Inputs (inputs.cpp, input_file.cpp).
   in.push_back({"INPUT_NOT_FOUND", "convert of a path that does not exist", [] {
                   const fs::path d = fresh_dir("input_not_found");

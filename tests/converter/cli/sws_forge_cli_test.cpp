@@ -80,13 +80,17 @@ TEST(SwsForgeCli, TheForgeAndItsExtractedMeshesConvertToTheSameGlbs) {
   RunResult x = tool({"extract", kForge.string(), "-o", (d / "x").string(), "--class", "Mesh"});
   ASSERT_EQ(x.code, 0) << x.err;
   const std::vector<std::string> extracted = list_files(d / "x");
-  ASSERT_EQ(extracted.size(), 5u);
+  ASSERT_EQ(extracted.size(), 5u);  // the meshes
   // Each extracted file is the SWS mesh file itself (the record's flag is not part of it).
   EXPECT_TRUE(read_file(d / "x" / "DataPC" / "SWS_Skater" / "Skater_Palettes.Mesh") ==
               read_file(f2g::testing::samples_dir() / "sws" / "skinned_palettes.mesh"));
+  // The skater's rig too: loose meshes are paired through --library as the forge's are.
+  RunResult s = tool({"extract", kForge.string(), "-o", (d / "x").string(), "--class", "Skeleton"});
+  ASSERT_EQ(s.code, 0) << s.err;
   RunResult a = tool({"convert", kForge.string(), "-o", (d / "a").string()});
   ASSERT_EQ(a.code, 0) << a.err;
-  RunResult b = tool({"convert", (d / "x").string(), "-o", (d / "b").string()});
+  RunResult b = tool(
+      {"convert", (d / "x").string(), "-o", (d / "b").string(), "--library", (d / "x").string()});
   ASSERT_EQ(b.code, 0) << b.err;
   const std::vector<std::string> glbs = list_files(d / "a");
   ASSERT_EQ(glbs.size(), 5u);

@@ -33,3 +33,9 @@ f2g_test(oodle_cli_test SOURCES converter/cli/oodle_cli_test.cpp
          LIBS nlohmann_json::nlohmann_json)
 add_dependencies(oodle_cli_test forge2gltf oodle_standin oodle_standin_failing
                  oodle_standin_short oodle_standin_overrun oodle_standin_nosymbols)
+
+# convert pairs skinned meshes of the sample archives with their skeletons: the joint tree,
+# the bind pose, patches, add-on rigs, --library, --no-skeletons; verify --reencode on rigs.
+f2g_test(skeleton_tree_cli_test SOURCES converter/cli/skeleton_tree_cli_test.cpp
+         LIBS nlohmann_json::nlohmann_json Eigen3::Eigen)
+add_dependencies(skeleton_tree_cli_test forge2gltf)
