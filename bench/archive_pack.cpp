@@ -1,10 +1,13 @@
-// forge2gltf-bench-pack DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]: packs every file
-// under SRC_DIR (sorted) into a forge archive of DIALECT ("grw", "grb", "sws") with PER_ENTRY
+// forge2gltf-bench-pack [--rigs] DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]: packs every
+// file under SRC_DIR (sorted) into a forge archive of DIALECT ("grw", "grb", "sws") with PER_ENTRY
 // resources per entry (default 20) as Mesh resources named after their stems (a FileHeader in
 // front of a mesh becomes the record's gap, as the games store it; an SWS mesh file is the
 // version-25 record's payload whole), then, when FILL_BYTES is
 // given, TextureMap resources of random bytes until the archive has about that many bytes
-// (the bounded-memory measurement). Then reads every entry back and prints, as one JSON line,
+// (the bounded-memory measurement). With --rigs (GRW, GRB), every skinned mesh also gets a
+// Skeleton of its bones (a binary tree, the game's encoder), PER_ENTRY rigs an entry after the
+// meshes' entries, as most real rigs sit apart from their meshes (the pairing measurement).
+// Then reads every entry back and prints, as one JSON line,
 // the counts, the LZO decompression throughput of the read-back and the time the install index
 // takes to build over the archive (per thousand entries).
 #include <fcntl.h>
@@ -24,6 +27,7 @@
 
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
+#include "samples/generator/sample_rigs.h"
 
 namespace fs = std::filesystem;
 using namespace f2g;
@@ -157,9 +161,33 @@ std::vector<uint8_t> filler_payload(const archive::Dialect& d, uint64_t id, size
 
 }  // namespace
 
+// A Skeleton record for the skinned mesh file `p` (its bones as a binary tree), or false.
+bool rig_record(const archive::Dialect& d, const fs::path& p, uint64_t id,
+                archive::ResourceRecord& r) {
+  std::vector<samples::RigBone> bones;
+  try {
+    bones = samples::mesh_rig_bones(read_all(p));
+  } catch (const std::exception&) {
+    return false;  // not skinned
+  }
+  for (size_t i = 1; i < bones.size(); ++i) bones[i].parent = int((i - 1) / 2);
+  r.class_id = archive::class_id("Skeleton");
+  r.name = p.stem().string() + "_Skeleton";
+  r.gap = {0};
+  r.body = samples::skeleton_body(
+      std::string(d.name) == "grb" ? grb::Dialect::Grb : grb::Dialect::Grw, id, bones);
+  return true;
+}
+
 int main(int argc, char** argv) {
+  const bool rigs = argc > 1 && std::string(argv[1]) == "--rigs";
+  if (rigs) {
+    --argc;
+    ++argv;
+  }
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s [--rigs] DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]\n",
+                 argv[0]);
     return 2;
   }
   const archive::Dialect* dialect = archive::dialect_named(argv[1]);
@@ -193,6 +221,14 @@ int main(int argc, char** argv) {
   for (const fs::path& f : files) {
     archive::ResourceRecord r;
     if (!mesh_record(*dialect, f, r)) continue;
+    batch.push_back(std::move(r));
+    if (batch.size() == per_entry && !flush()) return 1;
+  }
+  if (!flush()) return 1;
+  uint64_t rig_id = 0x7E00000000000000ull;
+  for (const fs::path& f : rigs ? files : std::vector<fs::path>{}) {
+    archive::ResourceRecord r;
+    if (!rig_record(*dialect, f, ++rig_id, r)) continue;
     batch.push_back(std::move(r));
     if (batch.size() == per_entry && !flush()) return 1;
   }
