@@ -14,6 +14,7 @@
 #include "converter/convert/archive_names.h"
 #include "converter/install/archive_inputs.h"
 #include "converter/install/install.h"
+#include "converter/install/skeleton_pairing.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
 #include "converter/io/worker_pool.h"
@@ -379,8 +380,15 @@ void count_failure(Tally& tally, size_t index, const ir::Diagnostic& e) {
 
 // One mesh's bytes (a file, or a Mesh resource of an archive named `display`): detected,
 // strict-read with the observer, tallied. False when it did not read.
+// The skeletons of every archive among the inputs, and which install archive each input is.
+struct CensusRigs {
+  install::SkeletonLibrary library;
+  std::vector<size_t> archive_of_file;  // install::kNoPlace for a file that is no archive
+};
+
 bool census_mesh(const uint8_t* data, size_t size, const std::string& display, size_t index,
-                 const DecodeOptions& base, CensusObserver& observer, Tally& tally) {
+                 const DecodeOptions& base, CensusObserver& observer, Tally& tally,
+                 const CensusRigs* rigs = nullptr, install::MeshPlace place = {}) {
   const size_t gap = std::min<size_t>(base.payload_offset.value_or(0), size);
   const Result<const Format*> kind = detect(data + gap, size - gap, base.format);
   if (!kind) {
@@ -412,6 +420,12 @@ bool census_mesh(const uint8_t* data, size_t size, const std::string& display, s
         else
           ++ft.unresolved[b.name_hash];
       }
+    const std::optional<install::PairingSummary> paired =
+        rigs ? install::pair_skeleton(decoded->mesh, rigs->library, place) : std::nullopt;
+    if (paired)
+      ++(paired->matched == paired->bones ? ft.skins_paired
+         : paired->matched                ? ft.skins_partly_paired
+                                          : ft.skins_unpaired);
   } else {
     ++ft.failed;
     const ir::Diagnostic& e = decoded.error();
@@ -474,7 +488,7 @@ bool census_mesh(const uint8_t* data, size_t size, const std::string& display, s
 // An archive: its tables (one unit of the archive relations), then entry by entry (each read
 // entry one unit of the entry relations), each Mesh resource read as a mesh is.
 io::ItemProgress census_archive(const InputFile& file, size_t index, const DecodeOptions& base,
-                                CensusObserver& observer, Tally& tally) {
+                                CensusObserver& observer, Tally& tally, const CensusRigs& rigs) {
   ArchiveCensus& ac = tally.archives;
   ++ac.archives;
   ir::Result<install::MappedArchive> a = install::open_archive(file.path, &observer);
@@ -522,7 +536,8 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
           DecodeOptions framed = base;
           framed.payload_offset = rb.gap;
           if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
-                           framed, observer, tally))
+                           framed, observer, tally, &rigs,
+                           install::MeshPlace{rigs.archive_of_file[index], i}))
             failed = true;
         }
         return true;
@@ -532,10 +547,10 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
 }
 
 io::ItemProgress census_one(const InputFile& file, size_t index, const DecodeOptions& base,
-                            CensusObserver& observer, Tally& tally) {
+                            CensusObserver& observer, Tally& tally, const CensusRigs& rigs) {
   ++tally.files;
-  if (install::starts_like_archive(file.path))
-    return census_archive(file, index, base, observer, tally);
+  if (rigs.archive_of_file[index] != install::kNoPlace)
+    return census_archive(file, index, base, observer, tally, rigs);
   ir::Result<io::InputBytes> bytes =
       io::read_input_as(file.path, io::kMaxInputBytes, "a mesh", "CENSUS_READ_FAILED");
   if (!bytes) {
@@ -612,6 +627,26 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
 
   const unsigned jobs = io::pool_threads(pool_options.jobs, files.size());
 
+  // Every archive among the inputs as one install: the skeletons skinned meshes pair with.
+  CensusRigs rigs;
+  rigs.archive_of_file.assign(files.size(), install::kNoPlace);
+  std::vector<io::Job> archive_jobs;
+  std::vector<size_t> archive_indices;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!install::starts_like_archive(files[i].path)) continue;
+    rigs.archive_of_file[i] = archive_jobs.size();
+    archive_indices.push_back(archive_jobs.size());
+    io::Job job;
+    job.input = files[i].path;
+    job.display = files[i].display;
+    archive_jobs.push_back(std::move(job));
+  }
+  if (!archive_jobs.empty()) {
+    const install::Install installed =
+        install::open_install(archive_jobs, archive_indices, install::IndexDepth::Patches);
+    install::add_install_skeletons(installed, archive_jobs, jobs, rigs.library);
+  }
+
   // The worker pool hands each thread the next file in increasing order; every thread keeps
   // its own tally (and observer), and the tallies are merged once all are done.
   std::vector<Worker> workers(jobs);
@@ -625,7 +660,7 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
   const io::PoolOutcome outcome = io::run_pool<io::ItemProgress>(
       sizes, pool,
       [&](unsigned w, size_t i) {
-        return census_one(files[i], i, base, *observers[w], workers[w].tally);
+        return census_one(files[i], i, base, *observers[w], workers[w].tally, rigs);
       },
       [](size_t, const io::ItemProgress& p) { return p; },
       [](size_t, io::ItemProgress&, const std::function<void()>&) {});
@@ -652,6 +687,9 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
       for (const auto& [layout, n] : f.layouts) r.layouts[layout] += n;
       r.bones += f.bones;
       r.bones_resolved += f.bones_resolved;
+      r.skins_paired += f.skins_paired;
+      r.skins_partly_paired += f.skins_partly_paired;
+      r.skins_unpaired += f.skins_unpaired;
       for (const auto& [hash, n] : f.unresolved) r.unresolved[hash] += n;
     }
     merge_group(unrecognised, t.unrecognised);

@@ -54,6 +54,10 @@ struct FormatTally {
   uint64_t bones = 0;
   uint64_t bones_resolved = 0;
   std::map<uint32_t, uint64_t> unresolved;
+  // Skinned meshes of archives by skeleton pairing (docs/READING.md "Pairing a mesh with its
+  // skeleton", over every archive among the inputs): every bone found in the rigs paired,
+  // some, none.
+  uint64_t skins_paired = 0, skins_partly_paired = 0, skins_unpaired = 0;
 };
 
 // The unresolved hashes of a format, most frequent first (ties by hash): the list a reverse

@@ -63,6 +63,9 @@ nlohmann::json to_json(const CensusReport& r) {
                      {"layouts", layouts},
                      {"bones", f.bones},
                      {"bones_resolved", f.bones_resolved},
+                     {"skins_paired", f.skins_paired},
+                     {"skins_partly_paired", f.skins_partly_paired},
+                     {"skins_unpaired", f.skins_unpaired},
                      {"unresolved_hashes", unresolved}};
   }
   json failures = json::object();

@@ -78,6 +78,19 @@ void bone_names_text(std::ostringstream& md, const CensusReport& r) {
     md << (top.size() > kTopUnresolved ? ", ...\n" : ".\n");
   }
   if (!any) md << "No mesh read has bones.\n";
+  bool skins = false;
+  for (const auto& [name, f] : r.formats) {
+    const uint64_t all = f.skins_paired + f.skins_partly_paired + f.skins_unpaired;
+    if (!all) continue;
+    if (!skins)
+      md << "\nSkinned meshes of archives paired with a skeleton of the archives among the "
+            "inputs (docs/READING.md \"Pairing a mesh with its skeleton\"):\n\n";
+    skins = true;
+    md << "- " << upper(name) << ": " << count_text(f.skins_paired) << " of "
+       << plural(all, "skinned mesh", "skinned meshes") << " with every bone found, "
+       << count_text(f.skins_partly_paired) << " with some, " << count_text(f.skins_unpaired)
+       << " with none.\n";
+  }
 }
 
 }  // namespace
