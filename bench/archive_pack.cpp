@@ -211,7 +211,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", p.error().to_string().c_str());
       return false;
     }
-    entries.push_back({++id, 0, 0, "Entry_" + std::to_string(entries.size())});
+    // The name record's type: the data file's root class, as the sample archives write it.
+    entries.push_back({++id, batch.front().class_id, 0, "Entry_" + std::to_string(entries.size())});
     bytes += p->size();
     resources += batch.size();
     payloads.push_back(std::move(*p));

@@ -81,6 +81,11 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
   for (const archive::Resource& res : contents->resources)
     ++out.found.classes[install::class_label(res.class_id)];
   const std::vector<std::string> stems = resource_stems(*contents);
+  // A Mesh data file's own rigs: the library pass did not read it (library_reads_entry).
+  std::optional<install::SkeletonLibrary> entry_rigs;
+  if (options.skeletons && !install::library_reads_entry(entry))
+    entry_rigs = install::skeletons_of_entry(plan.install, size_t(item.archive), item.entry,
+                                             *contents, job.display);
   for (size_t k = 0; k < contents->resources.size(); ++k) {
     const archive::Resource& res = contents->resources[k];
     if (res.class_id != kMeshClass) continue;
@@ -88,9 +93,9 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
       ++out.found.superseded;
       continue;
     }
-    out.files.push_back(convert_resource(plan, job, pa, *contents, res, entry.file_id, entry_dir,
-                                         stems[k], options,
-                                         install::MeshPlace{size_t(item.archive), item.entry}));
+    out.files.push_back(convert_resource(
+        plan, job, pa, *contents, res, entry.file_id, entry_dir, stems[k], options,
+        install::MeshPlace{size_t(item.archive), item.entry, entry_rigs ? &*entry_rigs : nullptr}));
   }
   return out;
 }

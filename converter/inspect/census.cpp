@@ -382,6 +382,7 @@ void count_failure(Tally& tally, size_t index, const ir::Diagnostic& e) {
 // strict-read with the observer, tallied. False when it did not read.
 // The skeletons of every archive among the inputs, and which install archive each input is.
 struct CensusRigs {
+  std::optional<install::Install> install;
   install::SkeletonLibrary library;
   std::vector<size_t> archive_of_file;  // install::kNoPlace for a file that is no archive
 };
@@ -528,6 +529,10 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
         ++ac.entry_status["ok"];
         for (const ir::Diagnostic& w : c->warnings) ++ac.warnings[w.code];
         const std::vector<std::string> stems = convert::resource_stems(*c);
+        const size_t archive = rigs.archive_of_file[index];
+        std::optional<install::SkeletonLibrary> entry_rigs;
+        if (rigs.install && !install::library_reads_entry(a->archive.entries[i]))
+          entry_rigs = install::skeletons_of_entry(*rigs.install, archive, i, *c, file.display);
         for (size_t k = 0; k < c->resources.size(); ++k) {
           const archive::Resource& r = c->resources[k];
           ++ac.classes[install::class_label(r.class_id)];
@@ -537,7 +542,7 @@ io::ItemProgress census_archive(const InputFile& file, size_t index, const Decod
           framed.payload_offset = rb.gap;
           if (!census_mesh(rb.data, rb.size, file.display + ":" + dirs[i] + "/" + stems[k], index,
                            framed, observer, tally, &rigs,
-                           install::MeshPlace{rigs.archive_of_file[index], i}))
+                           install::MeshPlace{archive, i, entry_rigs ? &*entry_rigs : nullptr}))
             failed = true;
         }
         return true;
@@ -642,9 +647,9 @@ CensusReport run_census(const std::vector<InputFile>& files, const DecodeOptions
     archive_jobs.push_back(std::move(job));
   }
   if (!archive_jobs.empty()) {
-    const install::Install installed =
+    rigs.install =
         install::open_install(archive_jobs, archive_indices, install::IndexDepth::Patches);
-    install::add_install_skeletons(installed, archive_jobs, jobs, rigs.library);
+    install::add_install_skeletons(*rigs.install, archive_jobs, jobs, rigs.library);
   }
 
   // The worker pool hands each thread the next file in increasing order; every thread keeps

@@ -40,19 +40,18 @@ LibrarySkeleton skeleton_of(uint64_t id, std::string where, SkeletonReading read
   return s;
 }
 
-// The skeletons of one archive entry, in record order; failures as warnings.
-void entry_skeletons(const MappedArchive& a, const Install& install, size_t archive, size_t entry,
-                     const std::string& display, std::vector<LibrarySkeleton>& out,
-                     std::vector<ir::Diagnostic>& warnings) {
+// The skeletons of one archive entry's contents, in record order; failures as warnings.
+void contents_skeletons(const MappedArchive& a, const Install& install, size_t archive,
+                        size_t entry, const archive::EntryContents& contents,
+                        const std::string& display, std::vector<LibrarySkeleton>& out,
+                        std::vector<ir::Diagnostic>& warnings) {
   const archive::Dialect* dialect = a.archive.dialect;
   const Format* game = dialect ? find_format(dialect->name) : nullptr;
-  if (!game || !game->skeleton) return;
-  ir::Result<archive::EntryContents> contents = read_archive_entry(a.view(), entry);
-  if (!contents || contents->kind != archive::EntryKind::Resources) return;  // convert says why
+  if (!game || !game->skeleton || contents.kind != archive::EntryKind::Resources) return;
   static const uint32_t kSkeleton = class_id("Skeleton");
-  for (const archive::Resource& r : contents->resources) {
+  for (const archive::Resource& r : contents.resources) {
     if (r.class_id != kSkeleton || install.superseded(archive, r.id)) continue;
-    const ResourceBytes b = resource_file_bytes(*contents, r);
+    const ResourceBytes b = resource_file_bytes(contents, r);
     const std::string where =
         display + ":" + hex(a.archive.entries[entry].file_id, 16) + "/" + hex(r.id, 16);
     ir::Diagnostic error;
@@ -63,7 +62,21 @@ void entry_skeletons(const MappedArchive& a, const Install& install, size_t arch
       continue;
     }
     out.push_back(skeleton_of(r.id, where, std::move(*t)));
+    out.back().archive = archive;
+    out.back().entry = entry;
   }
+}
+
+// The skeletons of one archive entry, read here; an entry that does not read adds none (the
+// walk that converts it says why).
+void entry_skeletons(const MappedArchive& a, const Install& install, size_t archive, size_t entry,
+                     const std::string& display, std::vector<LibrarySkeleton>& out,
+                     std::vector<ir::Diagnostic>& warnings) {
+  const archive::Dialect* dialect = a.archive.dialect;
+  const Format* game = dialect ? find_format(dialect->name) : nullptr;
+  if (!game || !game->skeleton) return;
+  ir::Result<archive::EntryContents> contents = read_archive_entry(a.view(), entry);
+  if (contents) contents_skeletons(a, install, archive, entry, *contents, display, out, warnings);
 }
 
 struct EntryWork {
@@ -95,7 +108,9 @@ void add_archives(const Install& install, const std::vector<io::Job>& jobs, unsi
     const Format* game = d ? find_format(d->name) : nullptr;
     if (!game || !game->skeleton) continue;  // no Skeleton layout: no entry read for nothing
     for (size_t e = 0; e < ia.mapped->archive.entries.size(); ++e)
-      if (!archive::is_special(ia.mapped->archive.entries[e])) work.push_back({k, e});
+      if (!archive::is_special(ia.mapped->archive.entries[e]) &&
+          library_reads_entry(ia.mapped->archive.entries[e]))
+        work.push_back({k, e});
   }
   std::vector<std::vector<LibrarySkeleton>> found(work.size());
   std::vector<std::vector<ir::Diagnostic>> warned(work.size());
@@ -105,11 +120,7 @@ void add_archives(const Install& install, const std::vector<io::Job>& jobs, unsi
                     found[i], warned[i]);
   });
   for (size_t i = 0; i < work.size(); ++i) {
-    for (LibrarySkeleton& s : found[i]) {
-      s.archive = work[i].archive;
-      s.entry = work[i].entry;
-      library.add(std::move(s));
-    }
+    for (LibrarySkeleton& s : found[i]) library.add(std::move(s));
     for (ir::Diagnostic& w : warned[i]) library.warnings.push_back(std::move(w));
   }
 }
@@ -159,6 +170,20 @@ void SkeletonLibrary::add(LibrarySkeleton skeleton) {
 const std::vector<uint32_t>& SkeletonLibrary::holding(uint32_t hash) const {
   const auto it = holding_.find(hash);
   return it == holding_.end() ? kNone : it->second;
+}
+
+bool library_reads_entry(const archive::Entry& entry) { return entry.resource_type != kMeshClass; }
+
+SkeletonLibrary skeletons_of_entry(const Install& install, size_t archive, size_t entry,
+                                   const archive::EntryContents& contents,
+                                   const std::string& display) {
+  SkeletonLibrary out;
+  const InstalledArchive& ia = install.archives.at(archive);
+  if (!ia.mapped) return out;
+  std::vector<LibrarySkeleton> found;
+  contents_skeletons(*ia.mapped, install, archive, entry, contents, display, found, out.warnings);
+  for (LibrarySkeleton& s : found) out.add(std::move(s));
+  return out;
 }
 
 void add_install_skeletons(const Install& install, const std::vector<io::Job>& jobs,

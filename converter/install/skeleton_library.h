@@ -43,10 +43,22 @@ class SkeletonLibrary {
   std::unordered_map<uint32_t, std::vector<uint32_t>> holding_;
 };
 
-// The skeletons of the install's archives (every entry read once, on `jobs` threads): a
-// superseded copy is left out, a Skeleton of a game with no known layout is not read.
+// Whether the library pass reads an entry: every one but those whose name record types them
+// as Mesh data files (the bulk of an install's bytes): a rig in one of those is found with its
+// own meshes, when the walk reads the entry (skeletons_of_entry), not for meshes elsewhere.
+bool library_reads_entry(const archive::Entry& entry);
+
+// The skeletons of the install's archives (each entry library_reads_entry takes, read once, on
+// `threads` threads): a superseded copy is left out, a Skeleton of a game whose registry entry
+// reads none is not read.
 void add_install_skeletons(const Install& install, const std::vector<io::Job>& jobs,
                            unsigned threads, SkeletonLibrary& library);
+
+// The skeletons of one entry already read (`contents`, entry `entry` of install archive
+// `archive`, shown as `display`), as add_install_skeletons would add them.
+SkeletonLibrary skeletons_of_entry(const Install& install, size_t archive, size_t entry,
+                                   const archive::EntryContents& contents,
+                                   const std::string& display);
 
 // The skeletons under the --library paths: archives (by content) and extracted Skeleton
 // resources (a body, after at most a FileHeader, whose class at +8 is Skeleton) of every

@@ -13,17 +13,18 @@ namespace {
 // install), or the --library ones (a loose mesh).
 enum class Scope { Entry, All, Library };
 
-// The skeleton holding most of `wanted` (votes by name hash) within `scope`; -1 when none
-// holds any. Ties: the earlier in library order.
-int64_t best_rig(const std::vector<uint32_t>& wanted, const SkeletonLibrary& library,
-                 MeshPlace place, Scope scope, const std::vector<uint32_t>& taken) {
+// The skeleton of `library` holding most of `wanted` (votes by name hash) within `scope`;
+// nullptr when none holds any. Ties: the earlier in library order.
+const LibrarySkeleton* best_rig(const std::vector<uint32_t>& wanted, const SkeletonLibrary& library,
+                                MeshPlace place, Scope scope,
+                                const std::vector<const LibrarySkeleton*>& taken) {
   std::unordered_map<uint32_t, uint32_t> votes;
   for (uint32_t h : wanted)
     for (uint32_t k : library.holding(h)) {
       const LibrarySkeleton& s = library.skeletons()[k];
       if (scope == Scope::Entry && (s.archive != place.archive || s.entry != place.entry)) continue;
       if (scope == Scope::Library && s.archive != kNoPlace) continue;
-      if (std::find(taken.begin(), taken.end(), k) != taken.end()) continue;
+      if (std::find(taken.begin(), taken.end(), &s) != taken.end()) continue;
       ++votes[k];
     }
   int64_t best = -1;
@@ -33,7 +34,7 @@ int64_t best_rig(const std::vector<uint32_t>& wanted, const SkeletonLibrary& lib
       best = k;
       most = n;
     }
-  return best;
+  return best < 0 ? nullptr : &library.skeletons()[size_t(best)];
 }
 
 // The first bone of `tree` named `hash`, or -1.
@@ -52,6 +53,7 @@ std::unordered_map<uint32_t, int32_t> index_of(const SkeletonTree& t) {
 
 Pairing pair_bones(const std::vector<uint32_t>& hashes, const SkeletonLibrary& library,
                    MeshPlace place) {
+  const SkeletonLibrary* entry_rigs = place.entry_rigs;
   Pairing p;
   p.parent.assign(hashes.size(), -1);
   std::vector<uint32_t> wanted(hashes);
@@ -62,12 +64,15 @@ Pairing pair_bones(const std::vector<uint32_t>& hashes, const SkeletonLibrary& l
   // a loose mesh looks in the --library skeletons only.
   const bool loose = place.archive == kNoPlace;
   const Scope wide = loose ? Scope::Library : Scope::All;
-  int64_t first = loose ? -1 : best_rig(wanted, library, place, Scope::Entry, p.rigs);
-  if (first < 0) first = best_rig(wanted, library, place, wide, p.rigs);
+  const LibrarySkeleton* first = loose ? nullptr
+                                 : entry_rigs
+                                     ? best_rig(wanted, *entry_rigs, place, Scope::All, p.rigs)
+                                     : best_rig(wanted, library, place, Scope::Entry, p.rigs);
+  if (!first) first = best_rig(wanted, library, place, wide, p.rigs);
   std::vector<std::unordered_map<uint32_t, int32_t>> index;
-  while (first >= 0) {
-    p.rigs.push_back(uint32_t(first));
-    index.push_back(index_of(library.skeletons()[size_t(first)].tree));
+  while (first) {
+    p.rigs.push_back(first);
+    index.push_back(index_of(first->tree));
     std::vector<uint32_t> rest;
     for (uint32_t h : wanted)
       if (bone_named(index.back(), h) < 0) rest.push_back(h);
@@ -79,7 +84,7 @@ Pairing pair_bones(const std::vector<uint32_t>& hashes, const SkeletonLibrary& l
   std::unordered_map<uint32_t, int32_t> mesh_bone;
   for (size_t i = 0; i < hashes.size(); ++i) mesh_bone.emplace(hashes[i], int32_t(i));
   size_t budget = 0;  // a walk never visits more bones than the rigs have
-  for (uint32_t r : p.rigs) budget += library.skeletons()[r].tree.parent.size();
+  for (const LibrarySkeleton* r : p.rigs) budget += r->tree.parent.size();
   for (size_t i = 0; i < hashes.size(); ++i) {
     size_t rig = 0;
     int32_t b = -1;
@@ -91,24 +96,23 @@ Pairing pair_bones(const std::vector<uint32_t>& hashes, const SkeletonLibrary& l
     }
     ++p.matched;
     for (size_t steps = 0; steps <= budget; ++steps) {
-      const SkeletonTree& t = library.skeletons()[p.rigs[rig]].tree;
+      const SkeletonTree& t = p.rigs[rig]->tree;
       int32_t up = t.parent[size_t(b)];
       if (up < 0) {  // a rig's root: an add-on rig hangs from the same bone of another rig
         size_t other = 0;
         for (; other < p.rigs.size(); ++other) {
           if (other == rig) continue;
           const int32_t same = bone_named(index[other], t.name_hash[size_t(b)]);
-          if (same >= 0 && library.skeletons()[p.rigs[other]].tree.parent[size_t(same)] >= 0) {
+          if (same >= 0 && p.rigs[other]->tree.parent[size_t(same)] >= 0) {
             rig = other;
-            up = library.skeletons()[p.rigs[other]].tree.parent[size_t(same)];
+            up = p.rigs[other]->tree.parent[size_t(same)];
             break;
           }
         }
         if (up < 0) break;
       }
       b = up;
-      const int32_t j =
-          bone_named(mesh_bone, library.skeletons()[p.rigs[rig]].tree.name_hash[size_t(b)]);
+      const int32_t j = bone_named(mesh_bone, p.rigs[rig]->tree.name_hash[size_t(b)]);
       if (j >= 0 && size_t(j) != i) {
         p.parent[i] = j;
         break;
@@ -139,7 +143,7 @@ std::optional<PairingSummary> pair_skeleton(ir::Mesh& mesh, const SkeletonLibrar
          "mesh/skin", 0});
     return out;
   }
-  const LibrarySkeleton& primary = library.skeletons()[p.rigs.front()];
+  const LibrarySkeleton& primary = *p.rigs.front();
   out.skeleton_id = primary.id;
   out.where = primary.where;
   for (size_t i = 0; i < bones.size(); ++i) bones[i].parent = p.parent[i];
@@ -148,8 +152,8 @@ std::optional<PairingSummary> pair_skeleton(ir::Mesh& mesh, const SkeletonLibrar
   if (p.rigs.size() > 1) {
     ir::Json added = ir::Json::array();
     for (size_t r = 1; r < p.rigs.size(); ++r) {
-      added.push_back(hex(library.skeletons()[p.rigs[r]].id, 16));
-      out.added.push_back(library.skeletons()[p.rigs[r]].id);
+      added.push_back(hex(p.rigs[r]->id, 16));
+      out.added.push_back(p.rigs[r]->id);
     }
     x["skeletons_added"] = std::move(added);
   }
@@ -167,8 +171,8 @@ std::optional<PairingSummary> pair_skeleton(ir::Mesh& mesh, const SkeletonLibrar
                                  std::to_string(bones.size()) +
                                  " bones are in no paired skeleton and stay roots: " + names,
                              "mesh/skin", 0});
-  for (uint32_t r : p.rigs) {
-    const LibrarySkeleton& s = library.skeletons()[r];
+  for (const LibrarySkeleton* r : p.rigs) {
+    const LibrarySkeleton& s = *r;
     if (s.tree.core_only)
       mesh.warnings.push_back(
           {"SKELETON_CORE_ONLY",

@@ -17,13 +17,16 @@ namespace f2g::install {
 struct MeshPlace {
   size_t archive = kNoPlace;
   size_t entry = kNoPlace;
+  // The entry's own skeletons when the library pass left the entry out (library_reads_entry,
+  // skeletons_of_entry): searched first instead of the library's.
+  const SkeletonLibrary* entry_rigs = nullptr;
 };
 
 struct Pairing {
-  std::vector<uint32_t> rigs;     // library indices; the primary first, then add-on rigs
-  std::vector<int32_t> parent;    // per mesh bone: a mesh bone index, or -1
-  std::vector<size_t> not_found;  // mesh bones in none of the rigs
-  size_t matched = 0;             // mesh bones found in a rig
+  std::vector<const LibrarySkeleton*> rigs;  // the primary first, then add-on rigs
+  std::vector<int32_t> parent;               // per mesh bone: a mesh bone index, or -1
+  std::vector<size_t> not_found;             // mesh bones in none of the rigs
+  size_t matched = 0;                        // mesh bones found in a rig
 };
 
 // The rig holding most of `hashes` among the skeletons of the mesh's own entry, else among the

@@ -350,12 +350,13 @@ std::vector<SampleFile> archive_samples() {
   ResourceRecord patched = mesh_record("grw/skin8_format1_tentacle.mesh", "Ranger_LOD0");
   std::memcpy(patched.body.data(), &ranger, 8);
   std::vector<Item> p;
-  // The tentacle's rig again, two branches from bone 0 instead of one chain: it supersedes
-  // the base's, and pairs with the patched mesh in its own entry and the base's tentacle.
+  // The tentacle's rig again, two branches from bone 0 instead of one chain, in a rigs entry
+  // of its own: it supersedes the base's and pairs with the base's tentacle and the patched
+  // mesh alike.
+  p.push_back(resources(W, 1001, "GR_Ranger", {patched}));
   p.push_back(resources(
-      W, 1001, "GR_Ranger",
-      {patched,
-       rig(grb::Dialect::Grw, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh",
+      W, 1006, "GR_Creature_Rigs",
+      {rig(grb::Dialect::Grw, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh",
            {{0, -1}, {1, 0}, {2, 1}, {3, 2}, {4, 0}, {5, 4}, {6, 5}, {7, 6}})}));
   for (Item& s : specials(W, 1900, p)) p.push_back(std::move(s));
   out.push_back(archive_file("archives/grw/DataPC_patch_01.forge", W, std::move(p), 5000));

@@ -403,6 +403,17 @@ def archives(addon):
     result, error, got = import_archive(addon, grb, "")
     if result != {"FINISHED"} or got != sorted(m["id"] for m in grb["meshes"]):
         fail("archive", "import of every mesh", "%s %r: resources %s" % (result, error, got))
+    # Skeletons: each skinned mesh paired with a rig of the archive gets a connected armature;
+    # Submeshes, for which the archive holds none, keeps one of roots only.
+    trees, flat = set(), set()
+    for o in archive_objects(grb["archive"]):
+        mods = [m for m in o.modifiers if m.type == "ARMATURE" and m.object]
+        if mods:
+            parented = any(b.parent for b in mods[0].object.data.bones)
+            (trees if parented else flat).add(o.get("forge_resource_name"))
+    want_trees = {"Soldier_LOD0", "TP_Tacvest_Walker_Coat_LOD0", "Backpack", "Tentacle", "FourUV"}
+    if trees != want_trees or flat != {"Submeshes"}:
+        fail("archive", "armature trees", "trees %s, flat %s" % (sorted(trees), sorted(flat)))
     path = os.path.join(M["work"], "archives.blend")
     bpy.ops.wm.save_as_mainfile(filepath=path)
     bpy.ops.wm.open_mainfile(filepath=path)

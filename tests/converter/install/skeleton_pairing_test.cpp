@@ -49,10 +49,23 @@ TEST(SkeletonPairing, TheMeshsOwnEntryWinsOverABetterRigElsewhere) {
   lib.add(rig(2, 0, 3, {{10, -1}, {11, 0}}));                    // two, the mesh's entry
   const Pairing p = pair_bones({10, 11, 12, 13}, lib, {0, 3});
   ASSERT_EQ(p.rigs.size(), 2u);
-  EXPECT_EQ(p.rigs[0], 1u);  // the entry's rig first
-  EXPECT_EQ(p.rigs[1], 0u);  // the rest from the other
+  EXPECT_EQ(p.rigs[0]->id, 2u);  // the entry's rig first
+  EXPECT_EQ(p.rigs[1]->id, 1u);  // the rest from the other
   EXPECT_EQ(p.matched, 4u);
   EXPECT_EQ(p.parent, (std::vector<int32_t>{-1, 0, 1, 2}));
+}
+
+TEST(SkeletonPairing, AnEntryTheLibraryLeftOutIsSearchedThroughItsOwnRigs) {
+  SkeletonLibrary lib;
+  lib.add(rig(1, 0, 7, {{10, -1}, {11, 0}, {12, 1}}));  // elsewhere, all three
+  SkeletonLibrary own;                                  // the Mesh data file's, read by the walk
+  own.add(rig(5, 0, 3, {{10, -1}, {11, 0}}));
+  MeshPlace place{0, 3, &own};
+  const Pairing p = pair_bones({10, 11, 12}, lib, place);
+  ASSERT_EQ(p.rigs.size(), 2u);
+  EXPECT_EQ(p.rigs[0]->id, 5u);
+  EXPECT_EQ(p.rigs[1]->id, 1u);
+  EXPECT_EQ(p.parent, (std::vector<int32_t>{-1, 0, 1}));
 }
 
 TEST(SkeletonPairing, MostVotesWinAcrossTheLibraryAndTiesGoToTheEarlier) {
@@ -62,7 +75,7 @@ TEST(SkeletonPairing, MostVotesWinAcrossTheLibraryAndTiesGoToTheEarlier) {
   lib.add(rig(3, 1, 2, {{12, -1}, {11, 0}, {10, 1}}));  // as many votes as rig 2, added later
   const Pairing p = pair_bones({10, 11, 12}, lib, {0, 0});
   ASSERT_EQ(p.rigs.size(), 1u);
-  EXPECT_EQ(lib.skeletons()[p.rigs[0]].id, 2u);
+  EXPECT_EQ(p.rigs[0]->id, 2u);
   EXPECT_EQ(p.parent, (std::vector<int32_t>{-1, 0, 0}));
 }
 
