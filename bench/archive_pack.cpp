@@ -238,7 +238,8 @@ int main(int argc, char** argv) {
   while (bytes < fill) {  // 16 MB entries of random bytes: stored raw, as LZO cannot shrink them
     const uint64_t eid = ++id;
     payloads.push_back(filler_payload(*dialect, eid, 16 << 20, random));
-    entries.push_back({eid, 0, 0, "Filler_" + std::to_string(entries.size())});
+    entries.push_back(
+        {eid, archive::class_id("TextureMap"), 0, "Filler_" + std::to_string(entries.size())});
     bytes += payloads.back().size();
     ++resources;
   }

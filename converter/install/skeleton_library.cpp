@@ -1,9 +1,11 @@
 #include "converter/install/skeleton_library.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <thread>
 
@@ -172,7 +174,13 @@ const std::vector<uint32_t>& SkeletonLibrary::holding(uint32_t hash) const {
   return it == holding_.end() ? kNone : it->second;
 }
 
-bool library_reads_entry(const archive::Entry& entry) { return entry.resource_type != kMeshClass; }
+bool library_reads_entry(const archive::Entry& entry) {
+  // The bulk of an install's bytes: meshes and texture levels (docs/READING.md "Pairing a mesh
+  // with its skeleton").
+  static const uint32_t kBulk[] = {kMeshClass, class_id("TextureMap"),
+                                   class_id("CompiledTextureMap"), class_id("CompiledMip")};
+  return std::find(std::begin(kBulk), std::end(kBulk), entry.resource_type) == std::end(kBulk);
+}
 
 SkeletonLibrary skeletons_of_entry(const Install& install, size_t archive, size_t entry,
                                    const archive::EntryContents& contents,

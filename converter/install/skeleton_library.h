@@ -44,8 +44,9 @@ class SkeletonLibrary {
 };
 
 // Whether the library pass reads an entry: every one but those whose name record types them
-// as Mesh data files (the bulk of an install's bytes): a rig in one of those is found with its
-// own meshes, when the walk reads the entry (skeletons_of_entry), not for meshes elsewhere.
+// as Mesh or texture data files (the bulk of an install's bytes): a rig in one of those is
+// found with its own meshes, when the walk reads the entry (skeletons_of_entry), not for
+// meshes elsewhere.
 bool library_reads_entry(const archive::Entry& entry);
 
 // The skeletons of the install's archives (each entry library_reads_entry takes, read once, on

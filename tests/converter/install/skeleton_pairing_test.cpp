@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "formats/archive/archive.h"
+
 namespace f2g::install {
 namespace {
 
@@ -163,6 +165,24 @@ TEST(SkeletonPairing, RigsWhoseRootsNameEachOtherEndTheWalk) {
   const Pairing p = pair_bones({12, 13}, lib, {0, 0});
   EXPECT_EQ(p.matched, 2u);
   EXPECT_EQ(p.parent, (std::vector<int32_t>{-1, -1}));
+}
+
+}  // namespace
+}  // namespace f2g::install
+
+namespace f2g::install {
+namespace {
+
+TEST(SkeletonLibrary, ThePassLeavesMeshAndTextureDataFilesToTheWalk) {
+  archive::Entry e;
+  for (const char* bulk : {"Mesh", "TextureMap", "CompiledTextureMap", "CompiledMip"}) {
+    e.resource_type = archive::class_id(bulk);
+    EXPECT_FALSE(library_reads_entry(e)) << bulk;
+  }
+  for (uint32_t other : {archive::class_id("Skeleton"), archive::class_id("Material"), 0u}) {
+    e.resource_type = other;
+    EXPECT_TRUE(library_reads_entry(e)) << other;
+  }
 }
 
 }  // namespace
