@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <cctype>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -254,6 +256,42 @@ TEST_F(SkeletonTreeCli, EveryMeshWithATreeImportsBackToItsArchiveByteForByte) {
     EXPECT_TRUE(bytes_of(out) == bytes_of(r["archive"].get<std::string>())) << r["input"];
   }
   EXPECT_EQ(n, 10u);
+}
+
+TEST_F(SkeletonTreeCli, VerifyChecksTheRestPoseOfATreeAgainstTheExtractedMesh) {
+  ScratchDir d;
+  RunResult x =
+      tool({"extract", (f2g::testing::samples_dir() / "archives" / "grb" / "DataPC.forge").string(),
+            "-o", (d / "x").string(), "--class", "Mesh"});
+  ASSERT_EQ(x.code, 0) << x.err;
+  const fs::path mesh = d / "x" / "DataPC" / "GRB_Soldier" / "Soldier_LOD0.Mesh";
+  const fs::path glb = row("GRB_Soldier/Soldier_LOD0")["output"].get<std::string>();
+  const auto rows_of = [](const json& report) {
+    std::map<std::string, json> rows;
+    for (const json& r : report["rows"]) rows[r["attribute"]] = r;
+    return rows;
+  };
+  RunResult v = tool({"verify", mesh.string(), glb.string(), "--json"});
+  ASSERT_EQ(v.code, 0) << v.out << v.err;
+  auto rows = rows_of(json::parse(v.out));
+  EXPECT_EQ(rows["joint_rest"]["compared"], 1);
+  EXPECT_EQ(rows["joint_rest"]["mismatched"], 0);
+  EXPECT_EQ(rows["bone_parents"]["within_tolerance"], 12);  // the mesh file alone pairs nothing
+
+  // A joint moved off its bind pose: one digit of a child joint's translation changed.
+  std::vector<uint8_t> bytes = bytes_of(glb);
+  const std::string text(bytes.begin(), bytes.end());
+  const size_t node = text.find("\"name\":\"bone_1_");
+  const size_t at = text.find("\"translation\":[", node) + 15;  // keys sorted: after the name
+  ASSERT_GT(at, node + 15);
+  size_t digit = at;
+  while (!std::isdigit(bytes[digit])) ++digit;
+  bytes[digit] = bytes[digit] == '9' ? '1' : uint8_t(bytes[digit] + 1);
+  f2g::testing::write_file(d / "moved.glb", bytes);
+  RunResult m = tool({"verify", mesh.string(), (d / "moved.glb").string(), "--json"});
+  EXPECT_EQ(m.code, 1) << m.out << m.err;
+  rows = rows_of(json::parse(m.out));
+  EXPECT_EQ(rows["joint_rest"]["mismatched"], 1);
 }
 
 TEST_F(SkeletonTreeCli, CensusTalliesPairedAndUnpairedSkins) {
