@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "formats/archive/archive.h"
+#include "formats/common/classes.h"
 #include "tests/support/converter_test_util.h"
 
 namespace f2g {
@@ -292,6 +294,42 @@ TEST_F(SkeletonTreeCli, VerifyChecksTheRestPoseOfATreeAgainstTheExtractedMesh) {
   EXPECT_EQ(m.code, 1) << m.out << m.err;
   rows = rows_of(json::parse(m.out));
   EXPECT_EQ(rows["joint_rest"]["mismatched"], 1);
+}
+
+TEST_F(SkeletonTreeCli, ARigOfAMeshEntryThatDoesNotReadIsAWarningOfItsMeshes) {
+  ScratchDir d;
+  const archive::Dialect& w = *archive::dialect_named("grw");
+  archive::ResourceRecord mesh;
+  mesh.class_id = kMeshClass;
+  mesh.name = "Tentacle";
+  mesh.gap = {0};
+  mesh.body = bytes_of(f2g::testing::samples_dir() / "grw" / "skin8_format1_tentacle.mesh");
+  archive::ResourceRecord rig;  // an id, the Skeleton class, then bytes that read as nothing
+  rig.class_id = archive::class_id("Skeleton");
+  rig.name = "Broken_Skeleton";
+  rig.gap = {0};
+  rig.body = {0x01, 0, 0, 0, 0, 0, 0, 0x5E, 0x7C, 0xCB, 0xAE, 0x24};
+  rig.body.resize(rig.body.size() + 16, 0xFF);
+  Result<std::vector<uint8_t>> payload = archive::encode_entry_payload(w, {mesh, rig});
+  ASSERT_TRUE(payload) << payload.error().to_string();
+  Result<archive::Archive> a = archive::make_archive(w, {{0x4001, kMeshClass, 0, "Creature"}});
+  ASSERT_TRUE(a) << a.error().to_string();
+  Result<std::vector<uint8_t>> forge =
+      archive::write_archive(*a, {{payload->data(), payload->size()}});
+  ASSERT_TRUE(forge) << forge.error().to_string();
+  f2g::testing::write_file(d / "DataPC.forge", *forge);
+  RunResult r = tool({"convert", (d / "DataPC.forge").string(), "-o", (d / "o").string(),
+                      "--report", (d / "r.json").string(), "-q"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream f(d / "r.json");
+  const json row = json::parse(f)["inputs"][0];
+  std::vector<std::string> codes;
+  for (const json& x : row["warnings"]) codes.push_back(x["code"]);
+  ASSERT_EQ(codes.size(), 2u) << row.dump();
+  EXPECT_EQ(codes[0], "SKELETON_NOT_FOUND");
+  EXPECT_EQ(codes[1].rfind("GRB_", 0), 0u) << codes[1];
+  EXPECT_NE(row["warnings"][1]["message"].get<std::string>().find("/0x5E00000000000001"),
+            std::string::npos);
 }
 
 TEST_F(SkeletonTreeCli, CensusTalliesPairedAndUnpairedSkins) {

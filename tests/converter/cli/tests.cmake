@@ -37,5 +37,5 @@ add_dependencies(oodle_cli_test forge2gltf oodle_standin oodle_standin_failing
 # convert pairs skinned meshes of the sample archives with their skeletons: the joint tree,
 # the bind pose, patches, add-on rigs, --library, --no-skeletons; verify --reencode on rigs.
 f2g_test(skeleton_tree_cli_test SOURCES converter/cli/skeleton_tree_cli_test.cpp
-         LIBS nlohmann_json::nlohmann_json Eigen3::Eigen)
+         LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json Eigen3::Eigen)
 add_dependencies(skeleton_tree_cli_test forge2gltf)
