@@ -5,9 +5,9 @@
 //   then     8-byte operations {kind, a, u16 b, u32 c} applied to the mesh's glTF (JSON + BIN as
 //            convert writes it) or, for kind 9, to a copy of the donor archive (a hostile donor)
 // Oracle: every failure has a code and leaves no bytes (and, through the command, no file);
-// every success is an archive that reads without a warning, whose entries all read as the
-// donor's did, in which only the edited entry differs from the donor (verify --against) and
-// every Mesh of it decodes; a program without operations gives the donor archive back.
+// every success is an archive that reads without a warning its donor lacks, whose entries all
+// read as the donor's did, in which only the edited entry differs from the donor (verify --against)
+// and every Mesh of it decodes; a program without operations gives the donor archive back.
 #include <unistd.h>
 
 #include <algorithm>
@@ -185,7 +185,15 @@ void check_success(const Bytes& out, const Bytes& donor, bool edited) {
   if (!edited && out != donor) fail("no edit, yet the archive changed");
   f2g::Result<f2g::archive::Archive> a = f2g::archive::read_archive(out.data(), out.size());
   if (!a) fail("the new archive does not read: " + a.error().to_string());
-  if (!a->warnings.empty()) fail("the new archive reads with " + a->warnings[0].to_string());
+  // A layout warning the (hostile) donor already reads with is kept, as import's gate keeps it.
+  const f2g::Result<f2g::archive::Archive> kept =
+      f2g::archive::read_archive(donor.data(), donor.size());
+  for (const auto& w : a->warnings) {
+    bool donors = false;
+    if (kept)
+      for (const auto& dw : kept->warnings) donors = donors || dw.code == w.code;
+    if (!donors) fail("the new archive reads with " + w.to_string());
+  }
   f2g::Result<f2g::archive::Archive> d = f2g::archive::read_archive(donor.data(), donor.size());
   if (!d) fail("the donor did not read, yet import succeeded");
   for (size_t i = 0; i < a->entries.size(); ++i) {
