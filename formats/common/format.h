@@ -12,6 +12,7 @@
 #include "formats/common/error.h"
 #include "formats/common/rebuild.h"
 #include "formats/common/skeleton_tree.h"
+#include "formats/common/texture_reading.h"
 
 namespace f2g {
 
@@ -75,6 +76,9 @@ struct Format {
   Result<SkeletonReading> (*skeleton)(const uint8_t* data, size_t size, DecodeObserver* observer);
   // A Skeleton body read whole and written again (verify --reencode); nullptr with `skeleton`.
   Result<std::vector<uint8_t>> (*skeleton_reencode)(const uint8_t* data, size_t size);
+  // Materials and texture maps (formats/common/texture_reading.h). nullptr: the game's
+  // layouts are not known, its materials stay placeholders.
+  const TextureCodecs* textures;
 };
 
 }  // namespace f2g

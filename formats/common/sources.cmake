@@ -7,6 +7,7 @@ add_library(f2g_common STATIC
   formats/common/bone_matrix.cpp
   formats/common/classes.cpp
   formats/common/skeleton_tree.cpp
+  formats/common/texture_reading.cpp
   formats/common/decode.cpp
   formats/common/error.cpp
   formats/common/incoming_checks.cpp

@@ -14,6 +14,7 @@
 #include "formats/grb/relations.h"
 #include "formats/grb/skeleton.h"
 #include "formats/grb/structure_json.h"
+#include "formats/grb/texture_reading.h"
 #include "formats/grb/to_ir.h"
 #include "formats/grb/vertex_formats.h"
 
@@ -159,6 +160,7 @@ const Format kGrbFormat{
     true,
     skeleton_entry<Dialect::Grb>,
     skeleton_reencode<Dialect::Grb>,
+    &texture_codecs(Dialect::Grb),
 };
 
 const Format kGrwFormat{
@@ -178,6 +180,7 @@ const Format kGrwFormat{
     true,
     skeleton_entry<Dialect::Grw>,
     skeleton_reencode<Dialect::Grw>,
+    &texture_codecs(Dialect::Grw),
 };
 
 const Format& format_of(Dialect d) { return d == Dialect::Grb ? kGrbFormat : kGrwFormat; }

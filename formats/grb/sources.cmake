@@ -29,5 +29,9 @@ add_library(f2g_grb STATIC
   formats/grb/rebuild_ranges.cpp
   formats/grb/rebuild_structure.cpp
   formats/grb/skeleton.cpp
+  formats/grb/texture_checks.cpp
+  formats/grb/material.cpp
+  formats/grb/texture_map.cpp
+  formats/grb/texture_reading.cpp
   ${F2G_grb_FORMATS_CPP} ${F2G_grw_FORMATS_CPP})
-target_link_libraries(f2g_grb PUBLIC f2g_common)
+target_link_libraries(f2g_grb PUBLIC f2g_common f2g_texture)

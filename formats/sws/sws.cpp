@@ -63,6 +63,7 @@ const Format kFormat{
     false,
     core_skeleton,  // no public Skeleton layout: the bone cores (docs/READING.md "Skeletons")
     nullptr,        // so no Skeleton is re-encoded
+    nullptr,        // nor its materials and texture maps read (no public layout)
 };
 
 bool looks_like(const uint8_t* data, size_t size) {

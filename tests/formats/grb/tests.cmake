@@ -10,3 +10,5 @@ f2g_test(grb_samples_test SOURCES formats/grb/grb_samples_test.cpp
          ${PROJECT_SOURCE_DIR}/samples/generator/grb_samples.cpp LIBS ${F2G_GRB_TEST_LIBS})
 f2g_test(grb_rebuild_test SOURCES formats/grb/grb_rebuild_test.cpp LIBS ${F2G_GRB_TEST_LIBS})
 f2g_test(grb_skeleton_test SOURCES formats/grb/grb_skeleton_test.cpp LIBS ${F2G_GRB_TEST_LIBS})
+f2g_test(grb_texture_codec_test SOURCES formats/grb/grb_texture_codec_test.cpp
+         LIBS ${F2G_GRB_TEST_LIBS} f2g_archive)
