@@ -5,9 +5,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/diagnostic.h"
@@ -105,9 +107,25 @@ struct Skin {
   double rest_error = 0;
 };
 
+// A texture image the writer embeds as it is (PNG bytes, shared by every mesh that uses it).
+struct Image {
+  std::string name;
+  std::shared_ptr<const std::vector<uint8_t>> png;
+  uint32_t width = 0, height = 0;
+  Json extras = Json::object();  // the texture map's id, format, level and where it was found
+};
+
 struct Material {
-  std::string name;              // placeholder named after the id
+  Material() = default;
+  Material(std::string n, Json e) : name(std::move(n)), extras(std::move(e)) {}
+  std::string name;              // named after the id
   Json extras = Json::object();  // {"id": "0x...."} and source fields
+  // From the game's material when textures were followed; -1 / empty: a placeholder.
+  int32_t base_colour = -1;  // index into Mesh::images (sRGB)
+  int32_t normal = -1;
+  std::string alpha_mode;  // "", "OPAQUE", "MASK" or "BLEND"
+  double alpha_cutoff = 0.5;
+  bool double_sided = false;
 };
 
 struct Source {
@@ -128,6 +146,7 @@ struct Mesh {
   std::vector<MorphTarget> morph_targets;
   std::optional<Skin> skin;
   std::vector<Material> materials;
+  std::vector<Image> images;  // the materials' textures, each once
   // Source coordinate frame: true when the buffers are Z-up (every forge mesh); the writer
   // puts the Z-up -> Y-up rotation on the root node.
   bool z_up = true;

@@ -380,6 +380,41 @@ void read_skin(const tinygltf::Model& model, ir::Mesh& m) {
   m.skin = std::move(out);
 }
 
+// An image's bytes as embedded (a bufferView), its size from the PNG's IHDR chunk; an image
+// that is no PNG in a view keeps its bytes and size 0.
+ir::Image image_of(const tinygltf::Model& model, const tinygltf::Image& img) {
+  ir::Image out;
+  out.name = img.name;
+  out.extras = extras_of(img.extras_json_string);
+  if (img.bufferView < 0 || size_t(img.bufferView) >= model.bufferViews.size()) return out;
+  const tinygltf::BufferView& v = model.bufferViews[size_t(img.bufferView)];
+  if (v.buffer < 0 || size_t(v.buffer) >= model.buffers.size()) return out;
+  const std::vector<unsigned char>& b = model.buffers[size_t(v.buffer)].data;
+  if (v.byteOffset > b.size() || v.byteLength > b.size() - v.byteOffset) return out;
+  auto png = std::make_shared<std::vector<uint8_t>>(
+      b.begin() + std::ptrdiff_t(v.byteOffset),
+      b.begin() + std::ptrdiff_t(v.byteOffset + v.byteLength));
+  static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  const auto be32 = [&](size_t at) {
+    return uint32_t((*png)[at]) << 24 | uint32_t((*png)[at + 1]) << 16 |
+           uint32_t((*png)[at + 2]) << 8 | uint32_t((*png)[at + 3]);
+  };
+  if (png->size() >= 24 && std::memcmp(png->data(), kSignature, 8) == 0 &&
+      std::memcmp(png->data() + 12, "IHDR", 4) == 0) {
+    out.width = be32(16);
+    out.height = be32(20);
+  }
+  out.png = std::move(png);
+  return out;
+}
+
+// The image a texture index shows, -1 when none.
+int32_t image_of_texture(const tinygltf::Model& model, int texture) {
+  if (texture < 0 || size_t(texture) >= model.textures.size()) return -1;
+  const int source = model.textures[size_t(texture)].source;
+  return source >= 0 && size_t(source) < model.images.size() ? source : -1;
+}
+
 ir::Mesh mesh_of(const tinygltf::Model& model) {
   if (model.meshes.size() != 1)
     fail("GLTF_READ_LAYOUT", to_string(model.meshes.size()) + " meshes; the writer writes one",
@@ -402,10 +437,23 @@ ir::Mesh mesh_of(const tinygltf::Model& model) {
     m.index_size = static_cast<uint8_t>(uint_or(source[keys::kSourceIndexSize], m.index_size));
   read_targets(model, gm.primitives[0], extras, m);
   read_skin(model, m);
+  for (const tinygltf::Image& img : model.images) m.images.push_back(image_of(model, img));
   for (const tinygltf::Material& mat : model.materials) {
     ir::Material im;
     im.name = mat.name;
     im.extras = extras_of(mat.extras_json_string);
+    im.base_colour = image_of_texture(model, mat.pbrMetallicRoughness.baseColorTexture.index);
+    im.normal = image_of_texture(model, mat.normalTexture.index);
+    // A normal map without tangents is named by the extras (write_materials.cpp).
+    if (im.normal < 0 && im.extras.is_object() && im.extras.contains("normal_image")) {
+      const Json n = take(im.extras, "normal_image");
+      if (n.is_number_integer() && n.get<int64_t>() >= 0 &&
+          size_t(n.get<int64_t>()) < model.images.size())
+        im.normal = int32_t(n.get<int64_t>());
+    }
+    im.alpha_mode = mat.alphaMode;
+    im.alpha_cutoff = mat.alphaCutoff;
+    im.double_sided = mat.doubleSided;
     m.materials.push_back(std::move(im));
   }
 

@@ -44,5 +44,7 @@ std::optional<ir::Diagnostic> write_attributes(Document& doc);
 void write_targets(Document& doc);
 // Inverse bind matrices, joint nodes and the skin.
 void write_skin(Document& doc);
+// Materials, and their texture images (after everything else in the BIN).
+void write_materials(Document& doc, Json& gltf);
 
 }  // namespace f2g::gltf

@@ -13,5 +13,6 @@ add_library(f2g_gltf_write STATIC
   gltf_writer/write/write.cpp
   gltf_writer/write/write_attributes.cpp
   gltf_writer/write/write_skin.cpp
-  gltf_writer/write/write_targets.cpp)
+  gltf_writer/write/write_targets.cpp
+  gltf_writer/write/write_materials.cpp)
 target_link_libraries(f2g_gltf_write PUBLIC f2g_ir TinyGLTF::TinyGLTF Eigen3::Eigen)

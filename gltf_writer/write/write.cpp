@@ -110,19 +110,6 @@ Json write_mesh_extras(Document& doc, Json empty_primitives) {
   return extras;
 }
 
-Json write_materials(Document& doc) {
-  Json out = Json::array();
-  for (size_t i = 0; i < doc.mesh.materials.size(); ++i) {
-    const ir::Material& mat = doc.mesh.materials[i];
-    // A placeholder: default PBR, named after the id (the textures are not ours to find).
-    Json j = {{"name", mat.name}, {"pbrMetallicRoughness", Json::object()}};
-    if (!mat.extras.is_null() && !(mat.extras.is_object() && mat.extras.empty()))
-      j["extras"] = mat.extras;
-    out.push_back(std::move(j));
-  }
-  return out;
-}
-
 // nodes[0] root, nodes[1] the mesh node, nodes[2 + i] the joints; the scene.
 void write_nodes(Document& doc, Json& gltf) {
   const ir::Mesh& m = doc.mesh;
@@ -212,8 +199,7 @@ ir::Result<Written> write(const ir::Mesh& mesh, const WriteOptions& options) {
     gmesh["weights"] = std::vector<double>(mesh.morph_targets.size(), 0.0);
   gmesh["extras"] = write_mesh_extras(doc, std::move(empty_primitives));
   gltf["meshes"] = Json::array({std::move(gmesh)});  // not {x}: clang would copy, not wrap
-  Json materials = write_materials(doc);
-  if (!materials.empty()) gltf["materials"] = std::move(materials);
+  write_materials(doc, gltf);
   write_nodes(doc, gltf);
 
   const size_t bin_size = doc.bin.size();  // padded to 4
