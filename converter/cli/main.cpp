@@ -153,6 +153,8 @@ struct ConvertArgs {
   bool compress = false;
   bool optimize = false;
   bool no_skeletons = false;
+  bool no_textures = false;
+  uint32_t texture_size = 0;
   std::vector<std::string> library;
   DecodeArgs decode;
 };
@@ -175,6 +177,8 @@ int run_convert(const ConvertArgs& a) {
   run.progress = ::isatty(STDERR_FILENO);
   run.library = a.library;
   run.skeletons = !a.no_skeletons;
+  run.textures = !a.no_textures;
+  run.texture_size = a.texture_size;
   ConvertOptions& options = run.options;
   options.format = find_format(a.decode.format);
   options.tables = &*tables;
@@ -243,11 +247,18 @@ Command add_convert(CLI::App& app, ConvertArgs& a) {
                 "fsync every output before renaming it into place (durable against power "
                 "loss; slower)");
   cmd->add_option("--library", a.library,
-                  "Where skeletons are also looked up: an archive, an install folder or a "
-                  "folder of extracted resources (repeatable)")
+                  "Where skeletons and materials are also looked up: an archive, an install "
+                  "folder or a folder of extracted resources (repeatable)")
       ->type_name("PATH");
   cmd->add_flag("--no-skeletons", a.no_skeletons,
                 "Do not pair skinned meshes with skeletons: every joint a root, as before");
+  cmd->add_flag("--no-textures", a.no_textures,
+                "Do not follow materials to their texture maps: placeholder materials, as before");
+  cmd->add_option("--texture-size", a.texture_size,
+                  "Embed the largest level no wider or taller than N pixels (default: the "
+                  "largest level available)")
+      ->check(CLI::Range(1u, 65536u))
+      ->type_name("N");
   return {cmd, [&a] { return run_convert(a); }};
 }
 
@@ -621,6 +632,9 @@ Command add_extract(CLI::App& app, inspect::ExtractRun& a) {
       ->type_name("ID");
   cmd->add_flag("--body", a.body_only,
                 "Write the body alone, without the FileHeader the record keeps before it");
+  cmd->add_flag("--textures", a.textures,
+                "Write every TextureMap as images instead: NAME_ID.png (the top level) and "
+                "NAME_ID.dds (every stored level, blocks untouched)");
   return {cmd, [&a] { return inspect::run_extract_command(a, std::cout, std::cerr); }};
 }
 

@@ -116,10 +116,13 @@ void convert_mesh_bytes(const io::Job& job, const OutputPath& out, const io::Inp
   }
   if (options.skeletons)
     r.skeleton = install::pair_skeleton(decoded->mesh, *options.skeletons, place);
+  std::vector<ir::Diagnostic> texture_warnings;
+  if (options.textures) options.textures->apply(decoded->mesh, place, texture_warnings);
   r.format = decoded->format->name;
   r.layout = decoded->mesh.source.layout;
   r.counts = counts_of(decoded->mesh);
   r.warnings = decoded->mesh.warnings;
+  r.warnings.insert(r.warnings.end(), texture_warnings.begin(), texture_warnings.end());
 
   gltf::WriteOptions write_options;
   write_options.binary = !options.gltf;

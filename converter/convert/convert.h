@@ -11,6 +11,7 @@
 
 #include "converter/convert/file_result.h"
 #include "converter/convert/output_paths.h"
+#include "converter/install/texture_library.h"
 #include "converter/io/atomic_file.h"
 #include "converter/io/input_file.h"
 #include "converter/io/inputs.h"
@@ -60,6 +61,9 @@ struct ConvertOptions {
   // The skeletons skinned meshes are paired with (install/skeleton_library.h); nullptr: none
   // (--no-skeletons, or loose meshes without --library), the joints stay flat.
   const install::SkeletonLibrary* skeletons = nullptr;
+  // Where materials are followed to their texture maps (install/texture_library.h); nullptr:
+  // none (--no-textures), the materials stay placeholders.
+  const install::TextureLibrary* textures = nullptr;
 };
 
 // Converts `job` to `output`. Never throws, never leaves a partial output.

@@ -10,6 +10,7 @@
 #include "converter/convert/report.h"
 #include "converter/install/archive_inputs.h"
 #include "converter/install/skeleton_library.h"
+#include "converter/install/texture_library.h"
 #include "converter/io/inputs.h"
 #include "converter/io/interrupt.h"
 
@@ -43,7 +44,10 @@ int run_convert_command(const ConvertRun& run) {
 
   // Archives are opened and their tables read here, before the first item starts: a
   // layout-only break is a warning line of its archive, once.
-  const ConvertPlan plan = plan_convert(io::expand_inputs(run.inputs, out), out, run.options.gltf);
+  // Materials and texture maps are found by id anywhere in the install: every directory read.
+  const ConvertPlan plan = plan_convert(
+      io::expand_inputs(run.inputs, out), out,
+      run.textures ? install::IndexDepth::Whole : install::IndexDepth::Patches, run.options.gltf);
   for (const install::InstalledArchive& ia : plan.install.archives)
     if (ia.mapped)
       for (const ir::Diagnostic& w : ia.mapped->archive.warnings)
@@ -62,6 +66,14 @@ int run_convert_command(const ConvertRun& run) {
     for (const ir::Diagnostic& w : skeletons.warnings)
       std::fprintf(stderr, "forge2gltf: warning: %s\n", w.to_string().c_str());
     options.skeletons = &skeletons;
+  }
+  std::optional<install::TextureLibrary> textures;
+  if (run.textures) {
+    install::TextureOptions texture_options;
+    texture_options.max_size = run.texture_size;
+    textures.emplace(plan.install, plan.jobs, texture_options);
+    if (auto err = textures->add_library(run.library)) return usage_error(err->message);
+    options.textures = &*textures;
   }
 
   BatchOptions batch;
@@ -87,6 +99,9 @@ int run_convert_command(const ConvertRun& run) {
   io::install_interrupt_handlers();  // Ctrl-C: finish what is in flight, then report and stop
   batch.stop = &io::interrupt_requested();
   BatchResult result = run_batch(plan, options, batch);
+  if (textures)
+    for (const ir::Diagnostic& w : textures->run_warnings())
+      std::fprintf(stderr, "forge2gltf: warning: %s\n", w.to_string().c_str());
   for (BatchStage* s : run.stages) s->add_totals(result.totals);
   // The stages' counts can fail a run the batch alone did not (validator errors).
   if (exit_code_of(result.totals) != 0) result.exit_code = kExitFailed;

@@ -38,6 +38,8 @@ struct ConvertRun {
   bool progress = true;  // draw the progress line (when not quiet and stderr is a terminal)
   std::vector<std::string> library;  // --library: more places to look skeletons up
   bool skeletons = true;             // pair skinned meshes (--no-skeletons: false)
+  bool textures = true;              // follow materials to their maps (--no-textures: false)
+  uint32_t texture_size = 0;         // --texture-size: the largest level embedded, 0 no cap
   ConvertOptions options;
   std::vector<BatchStage*> stages;  // in the order each result reaches them
 };

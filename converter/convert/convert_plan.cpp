@@ -41,12 +41,13 @@ PlannedArchive planned(const install::Install& install, size_t k, const io::Job&
 
 }  // namespace
 
-ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir, bool gltf) {
+ConvertPlan plan_convert(std::vector<io::Job> jobs, const fs::path& out_dir,
+                         install::IndexDepth depth, bool gltf) {
   ConvertPlan plan;
   plan.out_dir = out_dir;
   plan.gltf = gltf;
   const std::vector<size_t> archive_list = install::archive_jobs(jobs);
-  plan.install = install::open_install(jobs, archive_list, install::IndexDepth::Patches);
+  plan.install = install::open_install(jobs, archive_list, depth);
   std::vector<int64_t> archive_of(jobs.size(), -1);
   for (size_t k = 0; k < archive_list.size(); ++k) {
     archive_of[archive_list[k]] = static_cast<int64_t>(k);

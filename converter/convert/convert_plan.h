@@ -51,6 +51,6 @@ ConvertPlan plan_files(const std::vector<io::Job>& jobs, const std::vector<Outpu
 // IndexDepth::Patches), their entries listed, output paths of the mesh files planned
 // (plan_outputs), archive directories checked for collisions.
 ConvertPlan plan_convert(std::vector<io::Job> jobs, const std::filesystem::path& out_dir,
-                         bool gltf);
+                         install::IndexDepth depth, bool gltf);
 
 }  // namespace f2g::convert

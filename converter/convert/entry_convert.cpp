@@ -93,9 +93,10 @@ ItemResult convert_item(const ConvertPlan& plan, const WorkItem& item,
       ++out.found.superseded;
       continue;
     }
-    out.files.push_back(convert_resource(
-        plan, job, pa, *contents, res, entry.file_id, entry_dir, stems[k], options,
-        install::MeshPlace{size_t(item.archive), item.entry, entry_rigs ? &*entry_rigs : nullptr}));
+    out.files.push_back(
+        convert_resource(plan, job, pa, *contents, res, entry.file_id, entry_dir, stems[k], options,
+                         install::MeshPlace{size_t(item.archive), item.entry,
+                                            entry_rigs ? &*entry_rigs : nullptr, &*contents}));
     // A rig of the entry that did not read: said on each mesh it might have served.
     FileResult& row = out.files.back();
     if (entry_rigs && row.status != Status::Failed)

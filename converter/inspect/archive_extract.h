@@ -17,6 +17,7 @@ struct ExtractRun {
   std::vector<std::string> classes;  // --class: names ("Mesh") or "0x" + 8 hex digits
   std::vector<std::string> ids;      // --id: resource or entry ids, "0x..." hex or decimal
   bool body_only = false;            // --body
+  bool textures = false;             // --textures: TextureMaps as PNG + DDS
 };
 
 // Writes every resource whose class and id are selected (all when none is given; an entry id

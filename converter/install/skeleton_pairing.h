@@ -20,6 +20,8 @@ struct MeshPlace {
   // The entry's own skeletons when the library pass left the entry out (library_reads_entry,
   // skeletons_of_entry): searched first instead of the library's.
   const SkeletonLibrary* entry_rigs = nullptr;
+  // The entry's records: its materials are looked up there first.
+  const archive::EntryContents* contents = nullptr;
 };
 
 struct Pairing {

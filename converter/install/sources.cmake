@@ -8,5 +8,6 @@ add_library(f2g_install STATIC
   converter/install/install.cpp
   converter/install/oodle_library.cpp
   converter/install/skeleton_library.cpp
-  converter/install/skeleton_pairing.cpp)
+  converter/install/skeleton_pairing.cpp
+  converter/install/texture_library.cpp)
 target_link_libraries(f2g_install PUBLIC f2g_io f2g_archive f2g_formats f2g_common PRIVATE ${CMAKE_DL_LIBS})

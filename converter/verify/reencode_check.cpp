@@ -10,6 +10,7 @@
 #include "formats/common/error.h"
 #include "formats/common/reader.h"
 #include "formats/common/skeleton_tree.h"
+#include "formats/common/texture_reading.h"
 #include "formats/registry.h"
 
 namespace f2g::verify {
@@ -77,12 +78,40 @@ std::optional<Result<std::vector<uint8_t>>> reencode_skeleton(const uint8_t* inp
   return Result<std::vector<uint8_t>>(*first_error);
 }
 
+// An extracted Material, TextureSet, TextureMap or CompiledMip (docs/READING.md "Materials and
+// textures"): its gap kept, its body read whole by the first game (or --format's) that can.
+std::optional<Result<std::vector<uint8_t>>> reencode_texture(const uint8_t* input, size_t size,
+                                                             const DecodeOptions& options) {
+  const std::optional<size_t> at = texture_body_at(input, size);
+  if (!at) return std::nullopt;
+  std::optional<ir::Diagnostic> first_error;
+  for (const Format* f : registered_formats()) {
+    if (!f->textures || (options.format && options.format != f)) continue;
+    Result<std::vector<uint8_t>> body = f->textures->reencode(input + *at, size - *at);
+    if (body) {
+      std::vector<uint8_t> out(input, input + *at);
+      out.insert(out.end(), body->begin(), body->end());
+      return out;
+    }
+    if (!first_error) {
+      first_error = body.error();
+      first_error->offset += *at;
+    }
+  }
+  if (!first_error)
+    first_error =
+        ir::Diagnostic{"FORMAT_UNRECOGNISED",
+                       "a material or texture resource, and no format given reads it", "", *at};
+  return Result<std::vector<uint8_t>>(*first_error);
+}
+
 }  // namespace
 
 ReencodeReport reencode_check(const uint8_t* input, size_t size, const DecodeOptions& options) {
-  std::optional<Result<std::vector<uint8_t>>> skeleton = reencode_skeleton(input, size, options);
+  std::optional<Result<std::vector<uint8_t>>> resource = reencode_skeleton(input, size, options);
+  if (!resource) resource = reencode_texture(input, size, options);
   Result<std::vector<uint8_t>> out =
-      skeleton ? std::move(*skeleton) : reencode(input, size, options);
+      resource ? std::move(*resource) : reencode(input, size, options);
   if (!out) {
     ReencodeReport report;
     report.input_size = size;

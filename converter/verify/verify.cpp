@@ -669,6 +669,7 @@ class Comparer {
       names.text(m < e_.materials.size() ? e_.materials[m].name : "absent",
                  m < a_.materials.size() ? a_.materials[m].name : "absent", -1, "material", m);
     }
+    if (!e_.images.empty()) textures();
     RowSink assign(r_, "primitive_materials");
     const size_t np = std::min(e_.primitives.size(), a_.primitives.size());
     for (size_t p = 0; p < np; ++p) {
@@ -676,6 +677,35 @@ class Comparer {
       assign.text(std::to_string(em) + " " + id_of(e_.materials, em),
                   std::to_string(fm) + " " + id_of(a_.materials, fm), int64_t(p), "primitive", p);
     }
+  }
+
+  // The embedded images (each a PNG of the decoded size) and what each material shows; only
+  // for meshes whose textures were followed, so other reports keep their rows. A mesh read
+  // alone (verify FILE GLB) follows none: the glb's textures are then not compared.
+  void textures() {
+    const auto image = [](const std::vector<ir::Image>& is, size_t i) -> std::string {
+      if (i >= is.size()) return "absent";
+      const ir::Image& im = is[i];
+      const bool png = im.png && im.png->size() >= 8 && (*im.png)[1] == 'P' &&
+                       (*im.png)[2] == 'N' && (*im.png)[3] == 'G';
+      return std::to_string(im.width) + "x" + std::to_string(im.height) +
+             (png ? " png" : " not png");
+    };
+    RowSink images(r_, "images");
+    const size_t n = std::max(e_.images.size(), a_.images.size());
+    for (size_t i = 0; i < n; ++i)
+      images.text(image(e_.images, i), image(a_.images, i), -1, "image", i);
+    const auto shows = [](const std::vector<ir::Material>& ms, size_t i) -> std::string {
+      if (i >= ms.size()) return "absent";
+      const ir::Material& m = ms[i];
+      std::string alpha = m.alpha_mode.empty() ? "OPAQUE" : m.alpha_mode;
+      if (alpha == "MASK") alpha += " " + std::to_string(m.alpha_cutoff);
+      return "base " + std::to_string(m.base_colour) + ", normal " + std::to_string(m.normal) +
+             ", " + alpha + (m.double_sided ? ", double-sided" : "");
+    };
+    RowSink row(r_, "material_textures");
+    for (size_t m = 0; m < std::max(e_.materials.size(), a_.materials.size()); ++m)
+      row.text(shows(e_.materials, m), shows(a_.materials, m), -1, "material", m);
   }
 
   // What the mesh is and the stored fields glTF has no slot for (Unknown values kept).
@@ -707,8 +737,13 @@ class Comparer {
     if (e_.skin && a_.skin)
       for (size_t b = 0; b < std::min(e_.skin->bones.size(), a_.skin->bones.size()); ++b)
         cmp(e_.skin->bones[b].extras, a_.skin->bones[b].extras, -1, "bone", b);
-    for (size_t m = 0; m < std::min(e_.materials.size(), a_.materials.size()); ++m)
-      cmp(e_.materials[m].extras, a_.materials[m].extras, -1, "material", m);
+    for (size_t m = 0; m < std::min(e_.materials.size(), a_.materials.size()); ++m) {
+      ir::Json found = a_.materials[m].extras;
+      if (e_.images.empty() && found.is_object() && e_.materials[m].extras.is_object())
+        for (auto it = found.begin(); it != found.end();)  // what textures added
+          it = e_.materials[m].extras.contains(it.key()) ? std::next(it) : found.erase(it);
+      cmp(e_.materials[m].extras, found, -1, "material", m);
+    }
     for (size_t k = 0; k < std::min(e_.morph_targets.size(), a_.morph_targets.size()); ++k)
       cmp(e_.morph_targets[k].extras, a_.morph_targets[k].extras, -1, "target", k);
   }
