@@ -8,6 +8,7 @@
 #include "converter/convert/file_result.h"
 #include "converter/convert/output_paths.h"
 #include "converter/convert/totals.h"
+#include "converter/inspect/texture_extract.h"
 #include "converter/install/archive_inputs.h"
 #include "converter/install/install.h"
 #include "converter/io/atomic_file.h"
@@ -65,6 +66,11 @@ int run_extract_command(const ExtractRun& run, std::ostream& out, std::ostream& 
     err << "forge2gltf extract: no forge archive found in the inputs\n";
     return 2;
   }
+  if (run.textures)  // the images alone, not the raw resources
+    return extract_textures(
+        run, jobs,
+        [&](const archive::Entry& e, const archive::Resource& r) { return selection.takes(e, r); },
+        out, err);
   int status = 0;
   uint64_t written = 0, bytes = 0;
   auto fail = [&](const std::string& where, const ir::Diagnostic& d) {

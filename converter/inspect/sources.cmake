@@ -12,5 +12,6 @@ add_library(f2g_inspect STATIC
   converter/inspect/info.cpp
   converter/inspect/skeleton_info.cpp
   converter/inspect/scan.cpp
-  converter/inspect/scan_command.cpp)
+  converter/inspect/scan_command.cpp
+  converter/inspect/texture_extract.cpp)
 target_link_libraries(f2g_inspect PUBLIC f2g_install f2g_convert f2g_io f2g_formats)

@@ -15,6 +15,7 @@
 #include "converter/convert/report.h"
 #include "converter/inspect/census.h"
 #include "converter/inspect/scan.h"
+#include "converter/inspect/texture_extract.h"
 #include "converter/install/skeleton_pairing.h"
 #include "converter/io/inputs.h"
 #include "converter/io/name_lists.h"
@@ -260,6 +261,29 @@ void add_converter_inputs(Inputs& in) {
   in.push_back({"SCAN_READ_FAILED", "scan of a file that does not exist", [] {
                   const fs::path d = fresh_dir("scan_read_failed");
                   return optional_error(scan::scan_file((d / "none.bin").string(), {}).error);
+                }});
+
+  // extract --textures (texture_extract.cpp): a map's readings as the GRW/GRB codec gives them.
+  in.push_back({"TEXTURE_FORMAT_UNKNOWN", "a TextureMap of pixel format 7", [] {
+                  TextureMapReading map;
+                  map.width = map.height = 4;
+                  map.format_name = "unknown (7)";
+                  map.blob.assign(8, 0);
+                  return error_of(inspect::texture_images(map, 0x1, nullptr));
+                }});
+  in.push_back({"TEXTURE_MIP_MISSING", "a TextureMap whose streamed level 0 is in no input", [] {
+                  TextureMapReading map;
+                  map.width = map.height = 8;
+                  map.levels = 2;
+                  map.format = texture::BlockFormat::BC1;
+                  map.streamed = {0x99};
+                  map.first_inline = 1;
+                  map.blob.assign(8, 0);
+                  ir::Result<inspect::TextureImages> r = inspect::texture_images(
+                      map, 0x1, [](uint64_t) -> std::optional<ir::Result<CompiledMipReading>> {
+                        return std::nullopt;
+                      });
+                  return r ? r->warnings : error_of(r);
                 }});
 }
 
