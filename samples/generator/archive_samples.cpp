@@ -10,6 +10,7 @@
 #include "formats/common/classes.h"
 #include "samples/generator/game_samples.h"
 #include "samples/generator/sample_rigs.h"
+#include "samples/generator/sample_textures.h"
 #include "tests/support/oodle_standin/standin_block_codec.h"
 
 namespace f2g::samples {
@@ -20,8 +21,12 @@ using archive::NewEntry;
 using archive::ResourceRecord;
 
 struct Item {
+  Item(NewEntry e, std::vector<uint8_t> p, std::vector<ResourceRecord> r = {}, int c = -1)
+      : entry(std::move(e)), payload(std::move(p)), records(std::move(r)), compression(c) {}
   NewEntry entry;
   std::vector<uint8_t> payload;
+  std::vector<ResourceRecord> records;  // what `payload` encodes, for resources()
+  int compression;
 };
 
 const std::vector<uint8_t>& mesh_file(const std::string& path) {
@@ -105,7 +110,7 @@ std::vector<uint8_t> must(Result<std::vector<uint8_t>> r) {
 
 Item resources(const Dialect& d, uint64_t file_id, const std::string& name,
                std::vector<ResourceRecord> records, int compression = -1) {
-  Item it{{file_id, records.front().class_id, 0x5888C31C, name}, {}};
+  Item it{{file_id, records.front().class_id, 0x5888C31C, name}, {}, records, compression};
   it.payload = must(archive::encode_entry_payload(d, records, compression));
   return it;
 }
@@ -225,14 +230,14 @@ SampleFile sws_archive(const Dialect& d) {
       sws_entry(d, 3002, "SWS_Props",
                 {sws_record("sws/static_materials.mesh", "Props_Materials"),
                  sws_record("sws/lit_two_uv.mesh", "Props_LitTwoUV", 2),
-                 sws_synthetic("Mipmap", "Props_Mip0", 0x51A7E000, noise(40000, 0xAC2))},
+                 sws_synthetic("CompiledMip", "Props_Mip0", 0x51A7E000, noise(40000, 0xAC2))},
                 ac2));
   items.push_back(sws_entry(d, 3003, "SWS_Morph",
                             {sws_record("sws/morph_submeshes.mesh", "Morph_SubMeshes")}, ac1, 0));
   items.push_back(
       sws_entry(d, 3004, "SWS_Unknown",
                 {sws_record("sws/unknown_category.mesh", "Unknown_Category"),
-                 sws_synthetic("Mipmap", "Unknown_Mip0", 0x51A7E001, noise(40000, 0x57E))},
+                 sws_synthetic("CompiledMip", "Unknown_Mip0", 0x51A7E001, noise(40000, 0x57E))},
                 stream));
   std::vector<NewEntry> entries;
   std::vector<archive::PayloadRef> payloads;
@@ -303,6 +308,42 @@ uint64_t mesh_id(const std::string& path) {
   return load_u64(r.body, 0);
 }
 
+// The Materials of each Mesh record of `items` put into the record's own entry (an id shared
+// by two meshes: the first one's), the sets and maps into a new entry `file_id` at position
+// `at`, and each streamed level as an entry of its own id at the end.
+void add_textures(const Dialect& d, grb::Dialect game, std::vector<Item>& items, size_t at,
+                  uint64_t file_id, const std::string& name, int compression, uint64_t first_id,
+                  uint32_t seed, uint64_t unreadable_set = 0) {
+  std::vector<uint64_t> ids;
+  std::vector<size_t> home;
+  for (size_t e = 0; e < items.size(); ++e)
+    for (const ResourceRecord& r : items[e].records) {
+      if (r.class_id != kMeshClass) continue;
+      for (uint64_t id : sample_material_ids(r.body))
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+          ids.push_back(id);
+          home.push_back(e);
+        }
+    }
+  TextureRecords t = texture_records(game, ids, first_id, seed, unreadable_set);
+  std::vector<bool> changed(items.size(), false);
+  for (size_t k = 0; k < t.materials.size(); ++k) {
+    items[home[k]].records.push_back(t.materials[k]);
+    changed[home[k]] = true;
+  }
+  for (size_t e = 0; e < changed.size(); ++e)
+    if (changed[e])
+      items[e].payload =
+          must(archive::encode_entry_payload(d, items[e].records, items[e].compression));
+  items.insert(items.begin() + std::ptrdiff_t(at),
+               resources(d, file_id, name, std::move(t.textures), compression));
+  for (ResourceRecord& m : t.mips) {
+    uint64_t id = 0;
+    std::memcpy(&id, m.body.data(), 8);
+    items.push_back(resources(d, id, m.name, {m}, 0));
+  }
+}
+
 }  // namespace
 
 std::vector<SampleFile> archive_samples() {
@@ -314,13 +355,10 @@ std::vector<SampleFile> archive_samples() {
   const uint64_t ranger = mesh_id("grw/clustered_skinned_ranger.mesh");
   std::vector<Item> w;
   w.push_back(resources(W, 1001, "GR_Ranger",
-                        {mesh_record("grw/clustered_skinned_ranger.mesh", "Ranger_LOD0"),
-                         synthetic("Material", "Ranger_Material", 0x20001, refs({0x20002})),
-                         synthetic("TextureSet", "Ranger_TextureSet", 0x20002, refs({0x20003}))}));
-  w.push_back(
-      resources(W, 1002, "GR_Props",
-                {mesh_record("grw/static_format9_file_header_submeshes.mesh", "Crate_FileHeader"),
-                 synthetic("Material", "Crate_Material", 0x20011, refs({}))}));
+                        {mesh_record("grw/clustered_skinned_ranger.mesh", "Ranger_LOD0")}));
+  w.push_back(resources(
+      W, 1002, "GR_Props",
+      {mesh_record("grw/static_format9_file_header_submeshes.mesh", "Crate_FileHeader")}));
   // The tentacle's rig here is superseded by the patch's; the cloth's pairs in its own entry.
   const auto G = grb::Dialect::Grw;
   w.push_back(
@@ -330,10 +368,6 @@ std::vector<SampleFile> archive_samples() {
                  rig(G, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh", chain(8)),
                  rig(G, "Cloth_Skeleton", 0x20021, "grw/skin8_colour_format3_cloth.mesh",
                      {{0, -1}, {1, 0}, {2, 0}, {3, 1}, {4, 2}, {5, 4}})}));
-  w.push_back(
-      resources(W, 1004, "GR_Ranger_Textures",
-                {synthetic("TextureMap", "Ranger_DiffuseMap", 0x20003, refs({0x20004})),
-                 synthetic("Mipmap", "Ranger_DiffuseMap_Mip0", 0x20004, noise(34000, 0x5EED))}));
   w.push_back(resources(W, 1005, "GR_Props",  // a repeated name: entries are addressed by id
                         {mesh_record("grw/static_format6_rock.mesh", "Rock"),
                          mesh_record("grw/mesh_data_only_format7_foliage.mesh", "Foliage"),
@@ -342,6 +376,7 @@ std::vector<SampleFile> archive_samples() {
                          rig(G, "Backpack_Skeleton", 0x20022, "grw/three_uv_format2_backpack.mesh",
                              {{0, -1}, {1, 0}, {2, 1}, {3, 1}, {4, 0}})},
                         0));
+  add_textures(W, G, w, 3, 1004, "GR_Ranger_Textures", -1, 0x20100, 7);
   for (Item& s : specials(W, 1900, w)) w.push_back(std::move(s));
   out.push_back(archive_file("archives/grw/DataPC.forge", W, std::move(w), 4));
 
@@ -354,6 +389,9 @@ std::vector<SampleFile> archive_samples() {
   // of its own: it supersedes the base's and pairs with the base's tentacle and the patched
   // mesh alike.
   p.push_back(resources(W, 1001, "GR_Ranger", {patched}));
+  // The cloth diffuse (BC1) again in other colours: it supersedes the base's copy.
+  p.push_back(resources(W, 1004, "GR_Ranger_Textures",
+                        {texture_map_record(G, 0x20103, "WCloth_Diffuse", 2, 16, 5, 99)}));
   p.push_back(resources(
       W, 1006, "GR_Creature_Rigs",
       {rig(grb::Dialect::Grw, "Tentacle_Skeleton", 0x20020, "grw/skin8_format1_tentacle.mesh",
@@ -367,7 +405,6 @@ std::vector<SampleFile> archive_samples() {
   const std::string coat = "grb/tacvest_walker_coat_lod0.mesh";
   b.push_back(resources(B, 2001, "GRB_Soldier",
                         {mesh_record("grb/clustered_skinned_soldier.mesh", "Soldier_LOD0"),
-                         synthetic("Material", "Soldier_Material", 0x30001, refs({})),
                          rig(R, "Soldier_Skeleton", 0x30030, "grb/clustered_skinned_soldier.mesh",
                              {{0, -1},
                               {1, 0},
@@ -407,11 +444,6 @@ std::vector<SampleFile> archive_samples() {
                          mesh_record("grb/static_format12_crate.mesh", "Crate"),
                          mesh_record("grb/static_format13_pipe.mesh", "Pipe")}));
   b.push_back(oodle_entry(B, 2005, 0xC3A5F1E2B4D69788, 0x5D1E9A7B3C8F2461));
-  b.push_back(resources(
-      B, 2006, "GRB_Soldier_Textures",
-      {synthetic("TextureMap", "Soldier_NormalMap", 0x30006, refs({0x30007})),
-       synthetic("Mipmap", "Soldier_NormalMap_Mip0", 0x30007, std::vector<uint8_t>(3000, 0x7F))},
-      2));
   // Rigs only elsewhere in the install: the coat's body rig (with a root and a bone between
   // bones 3 and 4 that the coat lacks) and the tentacle's. The submeshes have none.
   b.push_back(resources(
@@ -443,6 +475,8 @@ std::vector<SampleFile> archive_samples() {
        rig(R, "Backpack_Skeleton", 0x30034, "grb/three_uv_format4_file_header.mesh",
            {{0, -1}, {1, 0}, {2, 1}, {3, 1}, {4, 0}}),
        rig(R, "FourUV_Skeleton", 0x30035, "grb/four_uv_format5_u32_indices.mesh", chain(5))}));
+  // The last material's set is in the Oodle entry: said once, the material kept as it is.
+  add_textures(B, R, b, 5, 2006, "GRB_Soldier_Textures", 2, 0x30100, 3, 0x5D1E9A7B3C8F2461);
   for (Item& s : specials(B, 2900, b)) b.push_back(std::move(s));
   out.push_back(archive_file("archives/grb/DataPC.forge", B, std::move(b), 4));
   out.push_back(sws_archive(*archive::dialect_named("sws")));

@@ -40,9 +40,10 @@ ${f2g_sample_calls}  return all;
 ")
 add_library(f2g_samples STATIC ${f2g_sample_sources} ${f2g_generated}/game_samples.cpp
             samples/generator/archive_samples.cpp samples/generator/rig_samples.cpp
-            samples/generator/unlike_samples.cpp)
-target_include_directories(f2g_samples PUBLIC ${PROJECT_BINARY_DIR}/generated)
+            samples/generator/unlike_samples.cpp samples/generator/texture_samples.cpp)
+target_include_directories(f2g_samples PUBLIC ${PROJECT_BINARY_DIR}/generated
+                           PRIVATE ${F2G_SQUISH_INCLUDE_DIR})
 target_link_libraries(f2g_samples PUBLIC ${F2G_GAME_LIBRARIES} f2g_formats f2g_archive
-                      PRIVATE f2g_oodle_standin_codec Eigen3::Eigen)
+                      PRIVATE f2g_oodle_standin_codec Eigen3::Eigen ${F2G_SQUISH_LIBRARY})
 add_executable(forge2gltf-samples samples/generator/main.cpp)
 target_link_libraries(forge2gltf-samples PRIVATE f2g_samples)

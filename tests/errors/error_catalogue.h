@@ -35,6 +35,7 @@ void add_gltf_inputs(Inputs& inputs);
 void add_converter_inputs(Inputs& inputs);
 void add_validator_inputs(Inputs& inputs);  // convert --validate
 void add_import_inputs(Inputs& inputs);
+void add_texture_inputs(Inputs& inputs);  // materials and textures followed by convert
 
 // All of them, built once.
 const Inputs& all_inputs();

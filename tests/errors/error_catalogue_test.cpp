@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "formats/archive/checks.h"
+#include "formats/grb/texture_checks.h"
 #include "formats/registry.h"
 #include "tests/support/files.h"
 
@@ -73,6 +74,7 @@ const Inputs& all_inputs() {
     add_gltf_inputs(in);
     add_converter_inputs(in);
     add_import_inputs(in);
+    add_texture_inputs(in);
     add_validator_inputs(in);
     return in;
   }();
@@ -336,6 +338,7 @@ TEST(ErrorCatalogue, NamedChecksHaveTheSeverityOfTheirConfidence) {
   std::vector<const CheckDef*> checks = all_checks();
   ASSERT_FALSE(checks.empty());
   for (const CheckDef* c : archive::check::all()) checks.push_back(c);  // not a mesh format's
+  for (const CheckDef* c : grb::check::texture_all()) checks.push_back(c);
   for (const CheckDef* c : checks) {
     const auto it = catalogue().codes.find(c->code);
     if (it == catalogue().codes.end()) {

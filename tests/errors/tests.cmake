@@ -33,5 +33,6 @@ f2g_test(error_catalogue_test
                  errors/error_catalogue_archive.cpp
                  errors/error_catalogue_gltf.cpp errors/error_catalogue_converter.cpp
                  errors/error_catalogue_validator.cpp errors/error_catalogue_import.cpp
+                 errors/error_catalogue_textures.cpp
          LIBS f2g_converter f2g_formats f2g_archive f2g_gltf nlohmann_json::nlohmann_json)
 add_dependencies(error_catalogue_test oodle_standin_short)

@@ -108,15 +108,17 @@ TEST(Cli, ConvertingSamplesGivesOneGlbPerSample) {
                       (d / "report.json").string()});
   EXPECT_EQ(r.code, 0) << r.err;
   // The SWS forge's empty second section (its tables, on opening), the GRB sample's Oodle
-  // entry (once its entries are walked), and the one hint naming --oodle.
+  // entry (once its entries are walked), the one hint naming --oodle, and, after the batch,
+  // the material held in that Oodle entry.
   const std::vector<std::string> err = lines_of(r.err);
-  ASSERT_EQ(err.size(), 3u) << r.err;
+  ASSERT_EQ(err.size(), 4u) << r.err;
   EXPECT_NE(err[0].find("sws/DataPC.forge: warning: archive/sections[1]"), std::string::npos)
       << r.err;
   EXPECT_NE(err[0].find("[ARCHIVE_SECTION_RANGE]"), std::string::npos) << r.err;
   EXPECT_NE(err[1].find("[ARCHIVE_OODLE]"), std::string::npos) << r.err;
   EXPECT_NE(err[2].find("hint: "), std::string::npos) << r.err;
   EXPECT_NE(err[2].find("--oodle LIB"), std::string::npos) << r.err;
+  EXPECT_NE(err[3].find("[TEXTURE_OODLE]"), std::string::npos) << r.err;
   std::vector<std::string> expected;
   for (const std::string& m : meshes)
     expected.push_back(fs::path(m).replace_extension(".glb").generic_string());

@@ -39,3 +39,16 @@ add_dependencies(oodle_cli_test forge2gltf oodle_standin oodle_standin_failing
 f2g_test(skeleton_tree_cli_test SOURCES converter/cli/skeleton_tree_cli_test.cpp
          LIBS f2g_archive f2g_common nlohmann_json::nlohmann_json Eigen3::Eigen)
 add_dependencies(skeleton_tree_cli_test forge2gltf)
+
+# extract --textures: PNG and DDS of GRW and GRB TextureMaps (inline, streamed, cube, patched),
+# both opened by Pillow (/usr/bin/python3), the DDS with the PNG's pixels.
+f2g_test(texture_extract_cli_test SOURCES converter/cli/texture_extract_cli_test.cpp
+         LIBS f2g_archive f2g_formats)
+add_dependencies(texture_extract_cli_test forge2gltf)
+
+# convert follows materials to their texture maps on the sample archives: PNGs equal to
+# Pillow's decode of the stored blocks (/usr/bin/python3), --texture-size, --no-textures,
+# --library for loose meshes, the Oodle warning, --verify.
+f2g_test(texture_cli_test SOURCES converter/cli/texture_cli_test.cpp
+         LIBS f2g_formats f2g_archive nlohmann_json::nlohmann_json)
+add_dependencies(texture_cli_test forge2gltf)

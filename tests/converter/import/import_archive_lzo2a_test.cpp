@@ -205,8 +205,8 @@ TEST(ImportArchiveLzo2a, TheBuiltArchiveHasLzo2aMeshEntriesBesideTheSamplesOther
     SCOPED_TRACE("entry " + std::to_string(i));
     expect_lzo2a_entry(b, i);
   }
-  EXPECT_EQ(numbers[0], 1u);  // the sample's LZO1X and LZO1X-999 entries as they were (a Mesh
-  EXPECT_EQ(numbers[1], 2u);  // entry and the rigs' entry),
+  EXPECT_EQ(numbers[0], 2u);  // the sample's LZO1X and LZO1X-999 entries as they were (a Mesh
+  EXPECT_EQ(numbers[1], 2u);  // entry and the streamed mip's; the rigs' entry),
   EXPECT_EQ(numbers[2], 3u);  // its own LZO2A entry
   EXPECT_EQ(numbers[3], 1u);  // and its Oodle one
 }
@@ -217,7 +217,7 @@ TEST(ImportArchiveLzo2a, VerifyReencodeGivesItBackByteForByte) {
   Json report;
   EXPECT_EQ(verify_reencode(dir / "DataPC.forge", report), 0) << report.dump();
   EXPECT_EQ(report["ok"], true);
-  EXPECT_EQ(report["reencoded"], 6);  // the four Mesh entries, the rigs and the textures
+  EXPECT_EQ(report["reencoded"], 7);  // the four Mesh entries, the rigs, the textures, the mip
   EXPECT_EQ(report["copied_oodle"], 1);
   EXPECT_EQ(report["differing_entries"], 0);
 }

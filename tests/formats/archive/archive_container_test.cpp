@@ -32,19 +32,21 @@ TEST(ArchiveContainer, GrwSampleHasTwoSectionsAndItsEntries) {
   EXPECT_TRUE(a.warnings.empty()) << a.warnings[0].to_string();
   ASSERT_EQ(a.sections.size(), 2u);
   EXPECT_EQ(a.sections[0].count, 4);
-  EXPECT_EQ(a.sections[1].count, 3);
+  EXPECT_EQ(a.sections[1].count, 4);
   EXPECT_EQ(a.sections[1].first_index, 4);
-  EXPECT_EQ(a.sections[1].last_index, 6);
+  EXPECT_EQ(a.sections[1].last_index, 7);
   EXPECT_EQ(a.sections[1].next_offset, -1);
   EXPECT_EQ(a.sections[0].next_offset, int64_t(a.sections[1].offset));
-  ASSERT_EQ(a.entries.size(), 7u);
-  EXPECT_EQ(a.data_header.entry_count, 7);
+  ASSERT_EQ(a.entries.size(), 8u);  // five, the streamed mip's, the two special entries
+  EXPECT_EQ(a.data_header.entry_count, 8);
   EXPECT_EQ(a.entries[0].file_id, 1001u);
   EXPECT_EQ(a.entries[0].name, "GR_Ranger");
   EXPECT_EQ(a.entries[0].resource_type, class_id("Mesh"));
   EXPECT_EQ(a.entries[5].section, 1u);
-  EXPECT_EQ(a.entries[5].name, "GlobalMetaFile");
-  EXPECT_EQ(a.entries[6].name, "PrefetchingFileInfos");
+  EXPECT_EQ(a.entries[5].name, "WSkin_Diffuse_Mip0");  // a streamed level: its own entry
+  EXPECT_EQ(a.entries[5].file_id, 0x20201u);           // of its CompiledMip's id
+  EXPECT_EQ(a.entries[6].name, "GlobalMetaFile");
+  EXPECT_EQ(a.entries[7].name, "PrefetchingFileInfos");
   // Names repeat; ids do not.
   EXPECT_EQ(a.entries[1].name, a.entries[4].name);
   EXPECT_EQ(a.entry_with_id(1005), &a.entries[4]);

@@ -3,6 +3,7 @@
 // take as they are.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "formats/common/classes.h"
@@ -30,20 +31,20 @@ Loaded load(const std::string& name) {
   return l;
 }
 
-TEST(ArchiveEntry, TheRangerEntryHoldsAMeshAMaterialAndATextureSet) {
+TEST(ArchiveEntry, TheRangerEntryHoldsAMeshAndItsMaterials) {
   const Loaded w = load("grw/DataPC.forge");
   const EntryContents e = w.entry(0);
   EXPECT_EQ(e.kind, EntryKind::Resources);
   EXPECT_TRUE(e.warnings.empty());
   ASSERT_EQ(e.sets.size(), 2u);
-  EXPECT_EQ(e.directory_raw.size(), 2u + 14 * 3);
-  ASSERT_EQ(e.resources.size(), 3u);
+  EXPECT_EQ(e.directory_raw.size(), 2u + 14 * 4);
+  ASSERT_EQ(e.resources.size(), 4u);
   EXPECT_EQ(e.resources[0].class_id, kMeshClass);
   EXPECT_STREQ(class_name(e.resources[0].class_id), "Mesh");
   EXPECT_EQ(e.resources[0].name, "Ranger_LOD0");
-  EXPECT_STREQ(class_name(e.resources[1].class_id), "Material");
-  EXPECT_STREQ(class_name(e.resources[2].class_id), "TextureSet");
-  EXPECT_EQ(e.resources[1].id, 0x20001u);
+  for (size_t k = 1; k < 4; ++k)  // one for each of the ranger's three material ids
+    EXPECT_STREQ(class_name(e.resources[k].class_id), "Material");
+  EXPECT_EQ(e.resources[1].id, 0x8DAFDA70086C46F7u);  // the first draw's
   size_t at = 0;
   for (const Resource& r : e.resources) {
     EXPECT_EQ(r.record_offset, at);
@@ -90,9 +91,11 @@ TEST(ArchiveEntry, AFileHeaderInFrontOfTheMeshIsTheRecordsGap) {
 
 TEST(ArchiveEntry, APayloadOfSeveralBlocksHasRawAndCompressedBlocks) {
   const Loaded w = load("grw/DataPC.forge");
-  const EntryContents tex = w.entry(3);  // a 34,000-byte noise Mipmap: raw blocks
+  const EntryContents tex = w.entry(3);  // the textures: first a 36,864-byte level of noise
   ASSERT_GE(tex.sets[1].blocks.size(), 2u);
-  EXPECT_TRUE(tex.sets[1].blocks[0].raw());
+  const auto& blocks = tex.sets[1].blocks;
+  EXPECT_TRUE(std::any_of(blocks.begin(), blocks.end(), [](const auto& k) { return k.raw(); }));
+  EXPECT_TRUE(std::any_of(blocks.begin(), blocks.end(), [](const auto& k) { return !k.raw(); }));
   const Loaded b = load("grb/DataPC.forge");
   const EntryContents coat = b.entry(1);  // the 88,089-byte mesh: three compressed blocks
   ASSERT_EQ(coat.sets[1].blocks.size(), 3u);
@@ -205,9 +208,9 @@ TEST(ArchiveEntry, AnObserverSeesEveryCheckOutcome) {
   Result<Archive> a = read_archive(b.data(), b.size(), o);
   ASSERT_TRUE(a);
   EXPECT_EQ(t.checks["archive.magic"], std::make_pair(1, 0));
-  EXPECT_EQ(t.checks["archive.sizes_agree"], std::make_pair(7, 0));
+  EXPECT_EQ(t.checks["archive.sizes_agree"], std::make_pair(8, 0));
   ASSERT_TRUE(read_entry(*a, b.data(), b.size(), 0, &t));
-  EXPECT_EQ(t.checks["archive.record_id"], std::make_pair(3, 0));
+  EXPECT_EQ(t.checks["archive.record_id"], std::make_pair(4, 0));
   EXPECT_EQ(t.checks["archive.set_magic"], std::make_pair(2, 0));
 }
 
