@@ -1,6 +1,7 @@
-# What users see: thumbnails (software rasteriser + PNG via Debian's stb) and the HTML report.
-add_library(f2g_view STATIC converter/view/html_report.cpp converter/view/html_stage.cpp
-            converter/view/thumbnail.cpp)
+# What users see: thumbnails (software rasteriser, base colour textures decoded and the PNG
+# written with Debian's stb) and the HTML report.
+add_library(f2g_view STATIC converter/view/base_colour.cpp converter/view/html_report.cpp
+            converter/view/html_stage.cpp converter/view/thumbnail.cpp)
 target_link_libraries(f2g_view PUBLIC f2g_convert f2g_io)
 # Debian's libstb-dev ships stb as a shared library (libstb.so, headers under stb/); link it
 # rather than compiling stb_image_write's implementation into the project.

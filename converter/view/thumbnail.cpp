@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "converter/io/atomic_file.h"
+#include "converter/view/base_colour.h"
 
 namespace f2g::view {
 namespace {
@@ -115,7 +116,10 @@ class Raster {
       : size_(size), depth_(size_t(size) * size, -kInf), rgb_(size_t(size) * size * 3, 0) {}
 
   // Fills triangle (a, b, c) in sample space (x right, y down, z towards the viewer).
-  void fill(const Vec3& a, const Vec3& b, const Vec3& c, const std::array<uint8_t, 3>& rgb) {
+  // `colour(wa, wb, wc, rgb)` gives a visible sample's colour from its barycentric weights,
+  // or returns false to leave it uncovered (a masked-out texel).
+  template <class Colour>
+  void fill(const Vec3& a, const Vec3& b, const Vec3& c, const Colour& colour) {
     const double area = edge(a, b, c[0], c[1]);
     if (!(std::fabs(area) > 1e-12)) return;  // no area, or NaN
     const double lo_x = std::max(0.0, std::floor(std::min({a[0], b[0], c[0]})));
@@ -160,6 +164,8 @@ class Raster {
           const float z = float((w0 * a[2] + w1 * b[2] + w2 * c[2]) * inv_area);
           const size_t i = size_t(y) * size_ + x;
           if (!(z > depth_[i])) continue;
+          std::array<uint8_t, 3> rgb;
+          if (!colour(w0 * inv_area, w1 * inv_area, w2 * inv_area, rgb)) continue;
           depth_[i] = z;
           std::copy(rgb.begin(), rgb.end(), rgb_.begin() + i * 3);
         }
@@ -204,6 +210,27 @@ class Raster {
   std::vector<uint8_t> rgb_;
 };
 
+// Fills a triangle with its base colour texture at the interpolated TEXCOORD_0 (orthographic,
+// so screen-space weights are the right ones), lit like an untextured triangle.
+void fill_textured(Raster& raster, const std::vector<Vec3>& screen, const ir::Attribute& uv,
+                   const Triangle& t, const Texture& texture, double shade, double cutoff) {
+  std::array<double, 3> u{}, v{};
+  for (int k = 0; k < 3; ++k) {
+    if (t.v[k] >= uv.vertex_count()) continue;  // a vertex past TEXCOORD_0 reads (0, 0)
+    u[k] = uv.get(t.v[k], 0);
+    v[k] = uv.get(t.v[k], 1);
+  }
+  raster.fill(screen[t.v[0]], screen[t.v[1]], screen[t.v[2]],
+              [&](double wa, double wb, double wc, std::array<uint8_t, 3>& rgb) {
+                const std::array<uint8_t, 4> texel = texture.sample(
+                    wa * u[0] + wb * u[1] + wc * u[2], wa * v[0] + wb * v[1] + wc * v[2]);
+                if (texel[3] < cutoff) return false;
+                for (int k = 0; k < 3; ++k)
+                  rgb[k] = uint8_t(std::lround(std::min(255.0, texel[k] * shade)));
+                return true;
+              });
+}
+
 void append_bytes(void* context, void* data, int size) {
   auto* out = static_cast<std::vector<uint8_t>*>(context);
   const auto* bytes = static_cast<const uint8_t*>(data);
@@ -224,6 +251,8 @@ std::vector<uint8_t> render_rgba(const ir::Mesh& mesh, int size) {
 
   // Fit the projected bounds of the drawn vertices, with a margin of 6% on each side.
   const Camera cam = make_camera();
+  BaseColours base_colours(mesh);  // textures decode on first use: untextured meshes pay nothing
+  const ir::Attribute* uv = mesh.find("TEXCOORD_0");
   std::vector<uint8_t> used(pos.size(), 0);
   for (const Triangle& t : tris)
     for (uint32_t v : t.v) used[v] = 1;
@@ -256,10 +285,18 @@ std::vector<uint8_t> render_rgba(const ir::Mesh& mesh, int size) {
     // turns a mesh black.
     const double lambert = std::fabs(dot(n, cam.light)) / len;
     const double shade = 0.28 + 0.72 * lambert;
+    if (const Texture* texture = base_colours.for_material(t.material)) {
+      fill_textured(raster, screen, *uv, t, *texture, shade, base_colours.alpha_cutoff(t.material));
+      continue;
+    }
     const auto& tint = kPalette[t.material % kPalette.size()];
-    std::array<uint8_t, 3> rgb;
-    for (int k = 0; k < 3; ++k) rgb[k] = uint8_t(std::lround(std::min(255.0, tint[k] * shade)));
-    raster.fill(screen[t.v[0]], screen[t.v[1]], screen[t.v[2]], rgb);
+    std::array<uint8_t, 3> flat;
+    for (int k = 0; k < 3; ++k) flat[k] = uint8_t(std::lround(std::min(255.0, tint[k] * shade)));
+    raster.fill(screen[t.v[0]], screen[t.v[1]], screen[t.v[2]],
+                [&flat](double, double, double, std::array<uint8_t, 3>& rgb) {
+                  rgb = flat;
+                  return true;
+                });
   }
   return raster.downsample();
 }

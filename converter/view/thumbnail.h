@@ -21,9 +21,11 @@ inline constexpr int kThumbnailSize = 160;
 // z-buffered, two-sided Lambert shading from the face normal, a fixed 3/4 view from the
 // front-right-above (engine Z-up, +Y forward, +X right), fitted to the bounds of the
 // drawn vertices, transparent background, 2x2 supersampled. Primitives are tinted by
-// material slot. Triangles with an index outside POSITION, a non-finite corner or no area
-// are skipped. `size` is clamped to [16, 1024]. Returns 4 * size * size bytes, row-major,
-// top row first.
+// material slot, or, when their material has a base colour image and the mesh TEXCOORD_0,
+// coloured by that texture (nearest texel, REPEAT; MASK materials drop texels under the
+// cutoff) times the same shading. Triangles with an index outside POSITION, a non-finite
+// corner or no area are skipped. `size` is clamped to [16, 1024]. Returns 4 * size * size
+// bytes, row-major, top row first.
 std::vector<uint8_t> render_rgba(const ir::Mesh& mesh, int size = kThumbnailSize);
 
 // render_rgba encoded as PNG (Debian's stb_image_write); the same mesh gives the same bytes.

@@ -1,8 +1,10 @@
 # What users see: thumbnail and report units, and the external checks that open the outputs
 # in the programs users open them with (Blender, Chromium).
-f2g_test(thumbnail_test SOURCES converter/view/thumbnail_test.cpp LIBS f2g_converter)
+f2g_test(thumbnail_test SOURCES converter/view/thumbnail_test.cpp
+         converter/view/thumbnail_texture_test.cpp LIBS f2g_converter)
 target_include_directories(thumbnail_test PRIVATE ${F2G_STB_INCLUDE_DIR})
-target_link_libraries(thumbnail_test PRIVATE ${F2G_STB_LIBRARY})  # stbi_load for the checks
+# stbi_load for the checks, stbi_write_png for the test textures
+target_link_libraries(thumbnail_test PRIVATE ${F2G_STB_LIBRARY})
 f2g_test(html_report_test SOURCES converter/view/html_report_test.cpp LIBS f2g_converter)
 
 # Converts samples with thumbnails and writes OUT/index.html through the C++ API: what
