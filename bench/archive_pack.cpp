@@ -1,4 +1,5 @@
-// forge2gltf-bench-pack [--rigs] DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]: packs every
+// forge2gltf-bench-pack [--rigs] [--textures SCALE] DIALECT SRC_DIR OUT.forge [PER_ENTRY]
+// [FILL_BYTES]: packs every
 // file under SRC_DIR (sorted) into a forge archive of DIALECT ("grw", "grb", "sws") with PER_ENTRY
 // resources per entry (default 20) as Mesh resources named after their stems (a FileHeader in
 // front of a mesh becomes the record's gap, as the games store it; an SWS mesh file is the
@@ -7,6 +8,10 @@
 // (the bounded-memory measurement). With --rigs (GRW, GRB), every skinned mesh also gets a
 // Skeleton of its bones (a binary tree, the game's encoder), PER_ENTRY rigs an entry after the
 // meshes' entries, as most real rigs sit apart from their meshes (the pairing measurement).
+// With --textures SCALE (GRW, GRB), each entry's meshes also get their Materials, and an entry
+// after it the sets and maps they show (the sample archives' seven maps, SCALE times larger;
+// samples/generator/sample_textures.h), each streamed level an entry of its own (the textures
+// measurement).
 // Then reads every entry back and prints, as one JSON line,
 // the counts, the LZO decompression throughput of the read-back and the time the install index
 // takes to build over the archive (per thousand entries).
@@ -28,6 +33,7 @@
 #include "formats/archive/archive.h"
 #include "formats/common/classes.h"
 #include "samples/generator/sample_rigs.h"
+#include "samples/generator/sample_textures.h"
 
 namespace fs = std::filesystem;
 using namespace f2g;
@@ -185,8 +191,16 @@ int main(int argc, char** argv) {
     --argc;
     ++argv;
   }
+  uint32_t texture_scale = 0;
+  if (argc > 2 && std::string(argv[1]) == "--textures") {
+    texture_scale = uint32_t(std::stoul(argv[2]));
+    argc -= 2;
+    argv += 2;
+  }
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s [--rigs] DIALECT SRC_DIR OUT.forge [PER_ENTRY] [FILL_BYTES]\n",
+    std::fprintf(stderr,
+                 "usage: %s [--rigs] [--textures SCALE] DIALECT SRC_DIR OUT.forge [PER_ENTRY] "
+                 "[FILL_BYTES]\n",
                  argv[0]);
     return 2;
   }
@@ -219,13 +233,43 @@ int main(int argc, char** argv) {
     batch.clear();
     return true;
   };
+  const grb::Dialect game =
+      std::string(dialect->name) == "grb" ? grb::Dialect::Grb : grb::Dialect::Grw;
+  uint64_t texture_id = 0x7D00000000000000ull;
+  uint32_t seed = 0;
+  // This entry's Materials, then its sets and maps as the next entry, its mips one each.
+  auto flush_meshes = [&] {
+    if (!texture_scale || batch.empty() || std::string(dialect->name) == "sws") return flush();
+    std::vector<uint64_t> ids;
+    for (const archive::ResourceRecord& r : batch)
+      for (uint64_t m : samples::sample_material_ids(r.body))
+        if (std::find(ids.begin(), ids.end(), m) == ids.end()) ids.push_back(m);
+    samples::TextureRecords t =
+        samples::texture_records(game, ids, texture_id, ++seed, 0, texture_scale);
+    texture_id += 0x1000;
+    for (archive::ResourceRecord& m : t.materials) batch.push_back(std::move(m));
+    if (!flush()) return false;
+    batch = std::move(t.textures);
+    if (!flush()) return false;
+    for (archive::ResourceRecord& m : t.mips) {
+      uint64_t mip = 0;
+      std::memcpy(&mip, m.body.data(), 8);
+      Result<std::vector<uint8_t>> p = archive::encode_entry_payload(*dialect, {m});
+      if (!p) return false;
+      entries.push_back({mip, m.class_id, 0, m.name});
+      bytes += p->size();
+      ++resources;
+      payloads.push_back(std::move(*p));
+    }
+    return true;
+  };
   for (const fs::path& f : files) {
     archive::ResourceRecord r;
     if (!mesh_record(*dialect, f, r)) continue;
     batch.push_back(std::move(r));
-    if (batch.size() == per_entry && !flush()) return 1;
+    if (batch.size() == per_entry && !flush_meshes()) return 1;
   }
-  if (!flush()) return 1;
+  if (!flush_meshes()) return 1;
   uint64_t rig_id = 0x7E00000000000000ull;
   for (const fs::path& f : rigs ? files : std::vector<fs::path>{}) {
     archive::ResourceRecord r;
