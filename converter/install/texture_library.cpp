@@ -476,6 +476,8 @@ void TextureLibrary::apply(ir::Mesh& mesh, const MeshPlace& place,
   const Format* own = find_format(mesh.source.format);
   const TextureCodecs* loose_codecs = own ? own->textures : nullptr;
   if (!loose_codecs) return;  // the game's materials are not known: placeholders, no word
+  // A loose mesh without --library: nothing is looked up and nothing is said.
+  if (place.archive == kNoPlace && !impl_->library && impl_->loose.empty()) return;
   std::map<uint64_t, int32_t> image_of;  // texture map id -> mesh image
   std::set<std::string> said;
   auto say = [&](const std::vector<ir::Diagnostic>& ws) {

@@ -240,6 +240,7 @@ TEST(ConvertTexturesOptions, ALooseMeshFindsItsMaterialsUnderLibrary) {
       tool({"convert", sample("grw/skin8_format1_tentacle.mesh"), "-o", (d.path() / "b").string(),
             "--library", (d.path() / "lib").string()});
   ASSERT_EQ(with.code, 0) << with.err;
+  EXPECT_EQ(without.out.find("TEXTURE_"), std::string::npos) << "nothing looked up, nothing said";
   const Glb a = read_glb(glbs_under(d.path() / "a").at(0));
   const Glb b = read_glb(glbs_under(d.path() / "b").at(0));
   EXPECT_FALSE(a.doc.contains("images"));
