@@ -5,7 +5,10 @@ F2G_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # The build's dependencies (Debian 12 names): compiler and CMake, the libraries, the tests.
 F2G_PACKAGES=(cmake g++ make libtinygltf-dev libmeshoptimizer-dev libeigen3-dev libcli11-dev
-              nlohmann-json3-dev libgtest-dev googletest libstb-dev liblzo2-dev pkg-config lld)
+              nlohmann-json3-dev libgtest-dev googletest libstb-dev liblzo2-dev libsquish-dev
+              pkg-config lld)
+# The independent texture decoders the tests compare ours with (Debian's Pillow, OpenImageIO).
+F2G_TEST_PACKAGES=(python3-pil python3-openimageio)
 
 f2g_installed() {
   dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed'
