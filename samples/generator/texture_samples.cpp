@@ -157,10 +157,24 @@ std::optional<BlockFormat> format_of(Dialect d, int32_t number) {
   return grb::block_format(d, number);
 }
 
+// The dialect's number of `f` (docs/READING.md "Materials and textures", the pixel formats).
 int32_t number_of(Dialect d, BlockFormat f) {
-  for (int32_t n = 0; n < 16; ++n)
-    if (format_of(d, n) == f) return n;
-  throw std::logic_error("no pixel format number");
+  switch (f) {
+    case BlockFormat::B8G8R8A8:
+      return 0;
+    case BlockFormat::BC1:
+      return 2;
+    case BlockFormat::BC2:
+      return 4;
+    case BlockFormat::BC3:
+      return 5;
+    case BlockFormat::BC5:
+      return 6;
+    case BlockFormat::BC7:
+      return d == Dialect::Grw ? 9 : 10;
+    default:
+      throw std::logic_error("no pixel format number");
+  }
 }
 
 archive::ResourceRecord record(const char* cls, const std::string& name,
