@@ -59,11 +59,11 @@ Result<TextureMapReading> texture_map(const uint8_t* data, size_t size, DecodeOb
   for (const StreamedMip& m : t->streamed) out.streamed.push_back(m.id);
   out.first_inline = first_inline_level(D, *t);
   out.blob = std::move(t->blob);
-  out.extras = {{"pixel_format", t->pixel_format},
-                {"texture_type", t->texture_type},
-                {"gamma", t->gamma},
-                {"mip_count", t->mip_count},
-                {"map_type", t->map_type}};
+  out.extras["pixel_format"] = t->pixel_format;
+  out.extras["texture_type"] = t->texture_type;
+  out.extras["gamma"] = t->gamma;
+  out.extras["mip_count"] = t->mip_count;
+  out.extras["map_type"] = t->map_type;
   return out;
 }
 
