@@ -130,6 +130,11 @@ struct DecodedMap {
   size_t bytes() const { return png ? png->size() : 0; }
 };
 
+struct SetFound {
+  std::vector<SlotMap> slots;
+  std::vector<ir::Diagnostic> warnings;
+};
+
 struct MaterialFound {
   std::optional<MaterialReading> reading;
   std::vector<SlotMap> slots;  // the set's slots, then selectors for slots the set lacks
@@ -150,6 +155,7 @@ struct TextureLibrary::Impl {
   // only) never reuses what an archive mesh found.
   using Key = std::pair<uint64_t, bool>;
   mutable std::map<Key, std::shared_ptr<const MaterialFound>> materials;
+  mutable std::map<Key, std::shared_ptr<const SetFound>> sets;  // shared by many materials
   mutable std::map<Key, std::shared_ptr<const DecodedMap>> maps;
   mutable std::set<Key> decoding;
   mutable std::list<Key> map_order;  // oldest first, for the cache's byte budget
@@ -157,6 +163,8 @@ struct TextureLibrary::Impl {
   mutable std::set<std::string> oodle_archives;
 
   TextureFound find(uint64_t id, const MeshPlace& place, const TextureCodecs* loose_codecs) const;
+  std::shared_ptr<const SetFound> texture_set(uint64_t id, const MeshPlace& place,
+                                              const TextureCodecs* codecs) const;
   std::shared_ptr<const MaterialFound> material(uint64_t id, const MeshPlace& place,
                                                 const TextureCodecs* loose_codecs) const;
   std::shared_ptr<const DecodedMap> map(uint64_t id, const MeshPlace& place,
@@ -200,6 +208,45 @@ TextureFound TextureLibrary::Impl::find(uint64_t id, const MeshPlace& place,
   return ir::Result<TextureBody>(std::move(b));
 }
 
+std::shared_ptr<const SetFound> TextureLibrary::Impl::texture_set(
+    uint64_t id, const MeshPlace& place, const TextureCodecs* codecs) const {
+  const Key key{id, place.archive != kNoPlace};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto it = sets.find(key);
+    if (it != sets.end()) return it->second;
+  }
+  auto out = std::make_shared<SetFound>();
+  const std::string set = "texture set " + hex(id, 16);
+  TextureFound s = find(id, place, codecs);
+  if (!s) {
+    out->warnings.push_back(
+        warning("TEXTURE_SET_NOT_FOUND", set + " is in no archive of the run", set));
+  } else if (!*s) {
+    if ((*s).error().code == archive::kOodleCode)
+      note_oodle((*s).error());
+    else
+      out->warnings.push_back(warning("TEXTURE_SET_UNREADABLE", set + ": " + (*s).error().message,
+                                      (*s).error().path, (*s).error().offset));
+  } else if (!(**s).codecs) {
+    out->warnings.push_back(
+        warning("TEXTURE_SET_UNREADABLE", set + ": its game's layout is not known", set));
+  } else {
+    Result<TextureSetReading> t =
+        (**s).codecs->texture_set((**s).bytes.data(), (**s).bytes.size(), nullptr);
+    if (!t) {
+      out->warnings.push_back(warning("TEXTURE_SET_UNREADABLE",
+                                      set + ": " + t.error().code + " " + t.error().message,
+                                      t.error().path, t.error().offset));
+    } else {
+      for (ir::Diagnostic& w : t->warnings) out->warnings.push_back(std::move(w));
+      out->slots = t->slots;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  return sets.emplace(key, std::move(out)).first->second;
+}
+
 std::shared_ptr<const MaterialFound> TextureLibrary::Impl::material(
     uint64_t id, const MeshPlace& place, const TextureCodecs* loose_codecs) const {
   {
@@ -239,32 +286,10 @@ std::shared_ptr<const MaterialFound> TextureLibrary::Impl::material(
     } else {
       for (ir::Diagnostic& w : m->warnings) out->warnings.push_back(std::move(w));
       if (m->texture_set) {
-        TextureFound s = find(*m->texture_set, place, body.codecs);
-        const std::string set = "texture set " + hex(*m->texture_set, 16);
-        if (!s) {
-          out->warnings.push_back(
-              warning("TEXTURE_SET_NOT_FOUND",
-                      set + " of material " + hex(id, 16) + " is in no archive of the run", path));
-        } else if (!*s || !(**s).codecs) {
-          if (!*s && (*s).error().code == archive::kOodleCode) {
-            note_oodle((*s).error());
-          } else {
-            out->warnings.push_back(warning(
-                "TEXTURE_SET_UNREADABLE",
-                set + ": " + (*s ? std::string("no layout known") : (*s).error().message), path));
-          }
-        } else {
-          Result<TextureSetReading> t =
-              (**s).codecs->texture_set((**s).bytes.data(), (**s).bytes.size(), nullptr);
-          if (!t) {
-            out->warnings.push_back(warning("TEXTURE_SET_UNREADABLE",
-                                            set + ": " + t.error().code + " " + t.error().message,
-                                            t.error().path, t.error().offset));
-          } else {
-            for (ir::Diagnostic& w : t->warnings) out->warnings.push_back(std::move(w));
-            out->slots = t->slots;
-          }
-        }
+        const std::shared_ptr<const SetFound> set =
+            texture_set(*m->texture_set, place, body.codecs);
+        out->warnings.insert(out->warnings.end(), set->warnings.begin(), set->warnings.end());
+        out->slots = set->slots;
       }
       for (const SlotMap& s : m->selectors)
         if (std::none_of(out->slots.begin(), out->slots.end(),
