@@ -169,6 +169,12 @@ struct TextureLibrary::Impl {
                                                 const TextureCodecs* loose_codecs) const;
   std::shared_ptr<const DecodedMap> map(uint64_t id, const MeshPlace& place,
                                         const TextureCodecs* loose_codecs) const;
+  // The body of resource `id` (`what`: "material", "texture set", "texture map") with codecs
+  // to read it; else nullopt and the warning `code`_NOT_FOUND or `code`_UNREADABLE in
+  // `warnings` (an Oodle entry is noted for the run's one line instead).
+  std::optional<TextureBody> body(uint64_t id, const char* what, const std::string& code,
+                                  const MeshPlace& place, const TextureCodecs* codecs,
+                                  std::vector<ir::Diagnostic>& warnings) const;
   DecodedMap decode(uint64_t id, const TextureBody& body, const MeshPlace& place) const;
   void note_oodle(const ir::Diagnostic& d) const {
     std::lock_guard<std::mutex> lock(mutex);
@@ -208,6 +214,31 @@ TextureFound TextureLibrary::Impl::find(uint64_t id, const MeshPlace& place,
   return ir::Result<TextureBody>(std::move(b));
 }
 
+std::optional<TextureBody> TextureLibrary::Impl::body(uint64_t id, const char* what,
+                                                      const std::string& code,
+                                                      const MeshPlace& place,
+                                                      const TextureCodecs* codecs,
+                                                      std::vector<ir::Diagnostic>& warnings) const {
+  const std::string name = std::string(what) + " " + hex(id, 16);
+  TextureFound f = find(id, place, codecs);
+  if (!f) {
+    warnings.push_back(warning(code + "_NOT_FOUND", name + " is in no archive of the run", name));
+  } else if (!*f) {
+    if ((*f).error().code == archive::kOodleCode)
+      note_oodle((*f).error());
+    else
+      warnings.push_back(warning(code + "_UNREADABLE", name + ": " + (*f).error().message,
+                                 (*f).error().path, (*f).error().offset));
+  } else if (!(**f).codecs) {
+    warnings.push_back(warning(code + "_UNREADABLE",
+                               name + " in " + (**f).where + ": its game's layout is not known",
+                               name));
+  } else {
+    return std::move(**f);
+  }
+  return std::nullopt;
+}
+
 std::shared_ptr<const SetFound> TextureLibrary::Impl::texture_set(
     uint64_t id, const MeshPlace& place, const TextureCodecs* codecs) const {
   const Key key{id, place.archive != kNoPlace};
@@ -217,27 +248,14 @@ std::shared_ptr<const SetFound> TextureLibrary::Impl::texture_set(
     if (it != sets.end()) return it->second;
   }
   auto out = std::make_shared<SetFound>();
-  const std::string set = "texture set " + hex(id, 16);
-  TextureFound s = find(id, place, codecs);
-  if (!s) {
-    out->warnings.push_back(
-        warning("TEXTURE_SET_NOT_FOUND", set + " is in no archive of the run", set));
-  } else if (!*s) {
-    if ((*s).error().code == archive::kOodleCode)
-      note_oodle((*s).error());
-    else
-      out->warnings.push_back(warning("TEXTURE_SET_UNREADABLE", set + ": " + (*s).error().message,
-                                      (*s).error().path, (*s).error().offset));
-  } else if (!(**s).codecs) {
-    out->warnings.push_back(
-        warning("TEXTURE_SET_UNREADABLE", set + ": its game's layout is not known", set));
-  } else {
-    Result<TextureSetReading> t =
-        (**s).codecs->texture_set((**s).bytes.data(), (**s).bytes.size(), nullptr);
+  if (std::optional<TextureBody> b =
+          body(id, "texture set", "TEXTURE_SET", place, codecs, out->warnings)) {
+    Result<TextureSetReading> t = b->codecs->texture_set(b->bytes.data(), b->bytes.size(), nullptr);
     if (!t) {
-      out->warnings.push_back(warning("TEXTURE_SET_UNREADABLE",
-                                      set + ": " + t.error().code + " " + t.error().message,
-                                      t.error().path, t.error().offset));
+      out->warnings.push_back(
+          warning("TEXTURE_SET_UNREADABLE",
+                  "texture set " + hex(id, 16) + ": " + t.error().code + " " + t.error().message,
+                  t.error().path, t.error().offset));
     } else {
       for (ir::Diagnostic& w : t->warnings) out->warnings.push_back(std::move(w));
       out->slots = t->slots;
@@ -255,39 +273,18 @@ std::shared_ptr<const MaterialFound> TextureLibrary::Impl::material(
     if (it != materials.end()) return it->second;
   }
   auto out = std::make_shared<MaterialFound>();
-  const std::string path = "material " + hex(id, 16);
-  TextureFound f = find(id, place, loose_codecs);
-  if (!f) {
-    out->warnings.push_back(warning("TEXTURE_MATERIAL_NOT_FOUND",
-                                    "material " + hex(id, 16) + " is in no archive of the run",
-                                    path));
-  } else if (!*f) {
-    if ((*f).error().code == archive::kOodleCode) {
-      note_oodle((*f).error());
-    } else {
-      out->warnings.push_back(warning("TEXTURE_MATERIAL_UNREADABLE",
-                                      "material " + hex(id, 16) + ": " + (*f).error().message,
-                                      (*f).error().path, (*f).error().offset));
-    }
-  } else if (!(**f).codecs) {
-    out->warnings.push_back(warning("TEXTURE_MATERIAL_UNREADABLE",
-                                    "material " + hex(id, 16) + " in " + (**f).where +
-                                        ": its game's material layout is not known",
-                                    path));
-  } else {
-    const TextureBody& body = **f;
-    Result<MaterialReading> m =
-        body.codecs->material(body.bytes.data(), body.bytes.size(), nullptr);
+  if (std::optional<TextureBody> b =
+          body(id, "material", "TEXTURE_MATERIAL", place, loose_codecs, out->warnings)) {
+    Result<MaterialReading> m = b->codecs->material(b->bytes.data(), b->bytes.size(), nullptr);
     if (!m) {
       out->warnings.push_back(warning("TEXTURE_MATERIAL_UNREADABLE",
-                                      "material " + hex(id, 16) + " in " + body.where + ": " +
+                                      "material " + hex(id, 16) + " in " + b->where + ": " +
                                           m.error().code + " " + m.error().message,
                                       m.error().path, m.error().offset));
     } else {
       for (ir::Diagnostic& w : m->warnings) out->warnings.push_back(std::move(w));
       if (m->texture_set) {
-        const std::shared_ptr<const SetFound> set =
-            texture_set(*m->texture_set, place, body.codecs);
+        const std::shared_ptr<const SetFound> set = texture_set(*m->texture_set, place, b->codecs);
         out->warnings.insert(out->warnings.end(), set->warnings.begin(), set->warnings.end());
         out->slots = set->slots;
       }
@@ -418,21 +415,9 @@ std::shared_ptr<const DecodedMap> TextureLibrary::Impl::map(
     decoding.insert(key);
   }
   auto out = std::make_shared<DecodedMap>();
-  TextureFound f = find(id, place, loose_codecs);
-  if (!f) {
-    out->warnings.push_back(warning("TEXTURE_MAP_NOT_FOUND",
-                                    "texture map " + hex(id, 16) + " is in no archive of the run",
-                                    "texture map " + hex(id, 16)));
-  } else if (!*f) {
-    if ((*f).error().code == archive::kOodleCode)
-      note_oodle((*f).error());
-    else
-      out->warnings.push_back(warning("TEXTURE_MAP_UNREADABLE",
-                                      "texture map " + hex(id, 16) + ": " + (*f).error().message,
-                                      (*f).error().path, (*f).error().offset));
-  } else if ((**f).codecs) {
-    *out = decode(id, **f, place);
-  }
+  if (std::optional<TextureBody> b =
+          body(id, "texture map", "TEXTURE_MAP", place, loose_codecs, out->warnings))
+    *out = decode(id, *b, place);
   std::lock_guard<std::mutex> lock(mutex);
   decoding.erase(key);
   maps[key] = out;
