@@ -170,10 +170,11 @@ struct TextureLibrary::Impl {
   std::shared_ptr<const DecodedMap> map(uint64_t id, const MeshPlace& place,
                                         const TextureCodecs* loose_codecs) const;
   // The body of resource `id` (`what`: "material", "texture set", "texture map") with codecs
-  // to read it; else nullopt and the warning `code`_NOT_FOUND or `code`_UNREADABLE in
-  // `warnings` (an Oodle entry is noted for the run's one line instead).
-  std::optional<TextureBody> body(uint64_t id, const char* what, const std::string& code,
-                                  const MeshPlace& place, const TextureCodecs* codecs,
+  // to read it; else nullopt and the warning `not_found` or `unreadable` in `warnings` (an
+  // Oodle entry is noted for the run's one line instead).
+  std::optional<TextureBody> body(uint64_t id, const char* what, const char* not_found,
+                                  const char* unreadable, const MeshPlace& place,
+                                  const TextureCodecs* codecs,
                                   std::vector<ir::Diagnostic>& warnings) const;
   DecodedMap decode(uint64_t id, const TextureBody& body, const MeshPlace& place) const;
   void note_oodle(const ir::Diagnostic& d) const {
@@ -215,24 +216,23 @@ TextureFound TextureLibrary::Impl::find(uint64_t id, const MeshPlace& place,
 }
 
 std::optional<TextureBody> TextureLibrary::Impl::body(uint64_t id, const char* what,
-                                                      const std::string& code,
+                                                      const char* not_found, const char* unreadable,
                                                       const MeshPlace& place,
                                                       const TextureCodecs* codecs,
                                                       std::vector<ir::Diagnostic>& warnings) const {
   const std::string name = std::string(what) + " " + hex(id, 16);
   TextureFound f = find(id, place, codecs);
   if (!f) {
-    warnings.push_back(warning(code + "_NOT_FOUND", name + " is in no archive of the run", name));
+    warnings.push_back(warning(not_found, name + " is in no archive of the run", name));
   } else if (!*f) {
     if ((*f).error().code == archive::kOodleCode)
       note_oodle((*f).error());
     else
-      warnings.push_back(warning(code + "_UNREADABLE", name + ": " + (*f).error().message,
-                                 (*f).error().path, (*f).error().offset));
+      warnings.push_back(warning(unreadable, name + ": " + (*f).error().message, (*f).error().path,
+                                 (*f).error().offset));
   } else if (!(**f).codecs) {
-    warnings.push_back(warning(code + "_UNREADABLE",
-                               name + " in " + (**f).where + ": its game's layout is not known",
-                               name));
+    warnings.push_back(warning(
+        unreadable, name + " in " + (**f).where + ": its game's layout is not known", name));
   } else {
     return std::move(**f);
   }
@@ -248,8 +248,8 @@ std::shared_ptr<const SetFound> TextureLibrary::Impl::texture_set(
     if (it != sets.end()) return it->second;
   }
   auto out = std::make_shared<SetFound>();
-  if (std::optional<TextureBody> b =
-          body(id, "texture set", "TEXTURE_SET", place, codecs, out->warnings)) {
+  if (std::optional<TextureBody> b = body(id, "texture set", "TEXTURE_SET_NOT_FOUND",
+                                          "TEXTURE_SET_UNREADABLE", place, codecs, out->warnings)) {
     Result<TextureSetReading> t = b->codecs->texture_set(b->bytes.data(), b->bytes.size(), nullptr);
     if (!t) {
       out->warnings.push_back(
@@ -274,7 +274,8 @@ std::shared_ptr<const MaterialFound> TextureLibrary::Impl::material(
   }
   auto out = std::make_shared<MaterialFound>();
   if (std::optional<TextureBody> b =
-          body(id, "material", "TEXTURE_MATERIAL", place, loose_codecs, out->warnings)) {
+          body(id, "material", "TEXTURE_MATERIAL_NOT_FOUND", "TEXTURE_MATERIAL_UNREADABLE", place,
+               loose_codecs, out->warnings)) {
     Result<MaterialReading> m = b->codecs->material(b->bytes.data(), b->bytes.size(), nullptr);
     if (!m) {
       out->warnings.push_back(warning("TEXTURE_MATERIAL_UNREADABLE",
@@ -416,7 +417,8 @@ std::shared_ptr<const DecodedMap> TextureLibrary::Impl::map(
   }
   auto out = std::make_shared<DecodedMap>();
   if (std::optional<TextureBody> b =
-          body(id, "texture map", "TEXTURE_MAP", place, loose_codecs, out->warnings))
+          body(id, "texture map", "TEXTURE_MAP_NOT_FOUND", "TEXTURE_MAP_UNREADABLE", place,
+               loose_codecs, out->warnings))
     *out = decode(id, *b, place);
   std::lock_guard<std::mutex> lock(mutex);
   decoding.erase(key);
